@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/** Every stable error code the API answers with. The web maps these to the spec's messages. */
+export const errorCodes = [
+  'InvalidParameter',
+  'InvalidPassword',
+  'UsernameExists',
+  'UserNotFound',
+  'UserNotConfirmed',
+  'NotAuthorized',
+  'CodeMismatch',
+  'ExpiredCode',
+  'LimitExceeded',
+  'NotFound',
+  'PayloadTooLarge',
+  'UnsupportedMediaType',
+  'ServiceUnavailable',
+  'InternalError',
+] as const;
+
+export type ErrorCode = (typeof errorCodes)[number];
+
+/** The one error envelope: `{ error: { code, message, field? } }`; `field` only on validation errors. */
+export const errorResponse = z
+  .object({
+    error: z.object({
+      code: z.string().meta({ description: 'Stable, machine-readable error code.' }),
+      message: z.string().meta({ description: 'A sentence a person understands.' }),
+      field: z
+        .string()
+        .optional()
+        .meta({ description: 'Path of the first invalid field, on validation errors only.' }),
+    }),
+  })
+  .meta({ id: 'Error' });
+
+export type ErrorResponse = z.infer<typeof errorResponse>;

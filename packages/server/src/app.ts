@@ -1,0 +1,85 @@
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import { requireJsonOnConsoleMutations } from './http/json-only.js';
+import { registerErrorHandler } from './http/errors.js';
+import { registerOpenApi } from './http/openapi.js';
+import { registerWeb } from './http/web.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import { createPasswordHasher, type PasswordHasher } from './lib/password-hasher.js';
+import { memoryLimiters, redisLimiters } from './lib/rate-limits.js';
+import { developerRoutes } from './modules/developers/routes.js';
+import { createDevelopers } from './modules/developers/service.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { createIdentity } from './modules/identity/service.js';
+import { outboxMailer, smtpMailer, type Mailer } from './modules/mail/mailer.js';
+import { outboxRoutes } from './modules/mail/routes.js';
+
+export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Shared store for rate limits across processes; memory when absent. */
+  redis?: Redis;
+  clock?: Clock;
+  hasher?: PasswordHasher;
+  /** Where the built web site lives. */
+  webRoot?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Wires config, database, mail and clock into a ready Fastify app; `main.ts` starts it, tests inject into it. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers["x-api-key"]', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    // Answering a client that left is pointless; let close() drain only real work.
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  requireJsonOnConsoleMutations(app);
+  await app.register(cookie);
+  await registerOpenApi(app, config.publicUrl);
+
+  const clock = deps.clock ?? systemClock;
+  const outbox = config.smtpUrl ? undefined : outboxMailer(app.log);
+  const mailer: Mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outbox!;
+  app.addHook('onClose', async () => mailer.close());
+
+  const identity = createIdentity({
+    db: database.db,
+    clock,
+    hasher: deps.hasher ?? createPasswordHasher(),
+    limiters: deps.redis ? redisLimiters(deps.redis) : memoryLimiters(),
+    limits: config.limits,
+  });
+  const developers = createDevelopers({
+    db: database.db,
+    identity,
+    mailer,
+    supportEmail: config.supportEmail,
+    sessionDays: config.developerSessionDays,
+  });
+  const cookieSettings = {
+    secure: config.publicUrl.startsWith('https://'),
+    maxAgeSeconds: config.developerSessionDays * 86_400,
+  };
+
+  await app.register(healthRoutes, { database });
+  await app.register(developerRoutes, { developers, identity, cookie: cookieSettings });
+  if (outbox && config.nodeEnv !== 'production') await app.register(outboxRoutes, { messages: outbox.messages });
+  await registerWeb(app, deps.webRoot ?? DEFAULT_WEB_ROOT);
+  return app;
+}

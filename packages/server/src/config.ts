@@ -1,0 +1,104 @@
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(0).max(65535);
+const positiveInt = z.coerce.number().int().positive();
+const optionalUrl = (protocols: RegExp, example: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || protocols.test(v), { message: `must look like ${example}` });
+
+/** Every environment variable Howl reads, with its default. The README's table mirrors this. */
+const envSchema = z.object({
+  PORT: port.default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .default('sqlite:./data/howl.db')
+    .refine((v) => /^(sqlite:|postgres(ql)?:\/\/)/.test(v), {
+      message: 'must start with sqlite: (e.g. sqlite:./data/howl.db) or postgres:// (e.g. postgres://user@127.0.0.1:5432/howl)',
+    }),
+  REDIS_URL: optionalUrl(/^rediss?:\/\//, 'redis://127.0.0.1:6379'),
+  SMTP_URL: optionalUrl(/^smtps?:\/\//, 'smtp://user:pass@smtp.example.com:587'),
+  MAIL_FROM: z.string().default('Howl <no-reply@localhost>'),
+  PUBLIC_URL: z
+    .url({ message: 'must be a full URL such as https://howl.example.com' })
+    .optional(),
+  SUPPORT_EMAIL: z.email({ message: 'must be an email address' }).default('support@localhost'),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT: positiveInt.default(1024 * 1024),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  SIGNIN_FAILURES_PER_ACCOUNT: positiveInt.default(10),
+  SIGNIN_FAILURE_WINDOW_SECONDS: positiveInt.default(15 * 60),
+  AUTH_REQUESTS_PER_IP_PER_MINUTE: positiveInt.default(30),
+  CODE_MAILS_PER_ACCOUNT_PER_HOUR: positiveInt.default(5),
+  DEVELOPER_SESSION_DAYS: positiveInt.default(30),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  supportEmail: string;
+  nodeEnv: 'development' | 'production' | 'test';
+  logLevel: string;
+  bodyLimit: number;
+  trustProxy: boolean;
+  limits: AuthLimits;
+  developerSessionDays: number;
+}
+
+export interface AuthLimits {
+  signInFailuresPerAccount: number;
+  signInFailureWindowSeconds: number;
+  authRequestsPerIpPerMinute: number;
+  codeMailsPerAccountPerHour: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Reads and validates the environment once, at start; every bad variable is named. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message} (got ${JSON.stringify(env[String(i.path[0])])})`),
+    );
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    supportEmail: e.SUPPORT_EMAIL,
+    nodeEnv: e.NODE_ENV,
+    logLevel: e.LOG_LEVEL,
+    bodyLimit: e.BODY_LIMIT,
+    trustProxy: e.TRUST_PROXY,
+    limits: {
+      signInFailuresPerAccount: e.SIGNIN_FAILURES_PER_ACCOUNT,
+      signInFailureWindowSeconds: e.SIGNIN_FAILURE_WINDOW_SECONDS,
+      authRequestsPerIpPerMinute: e.AUTH_REQUESTS_PER_IP_PER_MINUTE,
+      codeMailsPerAccountPerHour: e.CODE_MAILS_PER_ACCOUNT_PER_HOUR,
+    },
+    developerSessionDays: e.DEVELOPER_SESSION_DAYS,
+  };
+}

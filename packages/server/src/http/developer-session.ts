@@ -1,0 +1,42 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SessionUser } from '../modules/identity/service.js';
+import type { Developers } from '../modules/developers/service.js';
+import { AppError } from './errors.js';
+
+export const SESSION_COOKIE = 'howl_session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in developer, set by `requireDeveloper`. */
+    developer?: SessionUser;
+  }
+}
+
+export interface CookieSettings {
+  secure: boolean;
+  maxAgeSeconds: number;
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, settings: CookieSettings): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: settings.secure,
+    maxAge: settings.maxAgeSeconds,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, settings: CookieSettings): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: settings.secure });
+}
+
+/** A preHandler: 401 NotAuthorized unless the request carries a live developer session. */
+export function requireDeveloper(developers: Developers) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const token = request.cookies[SESSION_COOKIE];
+    const session = token ? await developers.pool.authenticate(token) : undefined;
+    if (!session) throw new AppError(401, 'NotAuthorized', 'Please sign in.');
+    request.developer = session;
+  };
+}

@@ -1,0 +1,70 @@
+import type { ErrorCode, ErrorResponse } from '@howl/contract';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** A failure a client can act on. Services throw these; `registerErrorHandler` renders them, and nothing else does. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly options: { field?: string; retryAfterSeconds?: number } = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export function errorBody(code: ErrorCode, message: string, field?: string): ErrorResponse {
+  return { error: field === undefined ? { code, message } : { code, message, field } };
+}
+
+// Fastify's own request errors, mapped to the envelope; anything else unexpected is a 500.
+const fastifyErrors: Record<string, { status: number; code: ErrorCode; message: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'PayloadTooLarge', message: 'The request body is too large.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: 'UnsupportedMediaType',
+    message: 'Send the request body as JSON with Content-Type: application/json.',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    code: 'InvalidParameter',
+    message: 'The request body is empty; send a JSON object.',
+  },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'InvalidParameter', message: 'The request body is not valid JSON.' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    code: 'InvalidParameter',
+    message: 'The Content-Length header does not match the body.',
+  },
+};
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof AppError) {
+      if (err.options.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.options.retryAfterSeconds));
+      return reply.status(err.statusCode).send(errorBody(err.code, err.message, err.options.field));
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const first = err.validation[0];
+      const path = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') ?? '';
+      const field = path || undefined;
+      return reply.status(400).send(errorBody('InvalidParameter', first?.message ?? 'Invalid request.', field));
+    }
+    const known = err.code ? fastifyErrors[err.code] : undefined;
+    if (known) return reply.status(known.status).send(errorBody(known.code, known.message));
+    if (err instanceof SyntaxError || (err.statusCode === 400 && /JSON/i.test(err.message))) {
+      return reply.status(400).send(errorBody('InvalidParameter', 'The request body is not valid JSON.'));
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      return reply.status(err.statusCode).send(errorBody('InvalidParameter', 'The request could not be understood.'));
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.status(500).send(errorBody('InternalError', 'Something went wrong on our side. Please try again.'));
+  });
+}
+
+export function sendError(reply: FastifyReply, status: number, code: ErrorCode, message: string) {
+  return reply.status(status).send(errorBody(code, message));
+}

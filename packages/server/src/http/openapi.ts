@@ -1,0 +1,23 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+/** The OpenAPI document at `/api/openapi.json` and a browsable reference at `/api/docs`, both from the route schemas. */
+export async function registerOpenApi(app: FastifyInstance, publicUrl: string): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Howl API',
+        version: '0.1.0',
+        description:
+          'Console API (`/api`, session cookie) for the Howl web site, and game API (`/v1`, `x-api-key` + `x-game-id`) for games. Errors are always `{ "error": { "code", "message", "field"? } }`.',
+      },
+      servers: [{ url: publicUrl }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}

@@ -1,0 +1,27 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { errorBody } from './errors.js';
+
+const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Howl</title>
+<p>The Howl API is running, but the web site has not been built. Run <code>npm run build</code> (or <code>npm start</code>, which builds it).</p>`;
+
+/**
+ * Serves the built SPA. Unknown `/api` and `/v1` paths get a JSON 404; every other unknown path gets
+ * the SPA's index.html, whose router shows the features home for paths it does not know.
+ */
+export async function registerWeb(app: FastifyInstance, webRoot: string): Promise<void> {
+  const built = existsSync(join(webRoot, 'index.html'));
+  if (built) await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: ['index.html'] });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const isApi = /^\/(api|v1)(\/|$)/.test(path);
+    if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.status(404).send(errorBody('NotFound', `No such endpoint: ${request.method} ${path}`));
+    }
+    if (!built) return reply.status(200).type('text/html').send(NOT_BUILT);
+    return reply.sendFile('index.html');
+  });
+}

@@ -1,0 +1,23 @@
+import { AppError } from '../../http/errors.js';
+
+/** The identity module's failures, each with its one status and stable code. */
+export const identityErrors = {
+  usernameExists: () => new AppError(409, 'UsernameExists', 'An account with this username already exists.'),
+  userNotFound: () => new AppError(404, 'UserNotFound', 'No account exists for this username.'),
+  notAuthorized: (message = 'Incorrect username or password.') => new AppError(401, 'NotAuthorized', message),
+  userNotConfirmed: () =>
+    new AppError(403, 'UserNotConfirmed', 'This account is not confirmed yet. Enter the code we emailed you.'),
+  alreadyConfirmed: () => new AppError(400, 'InvalidParameter', 'This account is already confirmed. Please sign in.'),
+  codeMismatch: () => new AppError(400, 'CodeMismatch', 'Invalid confirmation code.'),
+  expiredCode: () =>
+    new AppError(400, 'ExpiredCode', 'This code is no longer valid. Please request a new code.'),
+  invalidPassword: () =>
+    new AppError(
+      400,
+      'InvalidPassword',
+      'Passwords must have at least 8 characters, with an upper-case letter, a lower-case letter, a number and a symbol.',
+      { field: 'password' },
+    ),
+  limitExceeded: (retryAfterSeconds: number, message = 'Too many attempts. Please try again later.') =>
+    new AppError(429, 'LimitExceeded', message, { retryAfterSeconds }),
+};

@@ -1,0 +1,115 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import type { AccountStatus, CodePurpose, IdentityUser, NewIdentityUser } from './identity.table.js';
+
+export function findUser(db: Kysely<DB>, poolId: string, username: string): Promise<IdentityUser | undefined> {
+  return db
+    .selectFrom('identity_users')
+    .selectAll()
+    .where('pool_id', '=', poolId)
+    .where('username', '=', username)
+    .executeTakeFirst();
+}
+
+export function findUserById(db: Kysely<DB>, id: string): Promise<IdentityUser | undefined> {
+  return db.selectFrom('identity_users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertUser(db: Kysely<DB>, user: NewIdentityUser): Promise<void> {
+  await db.insertInto('identity_users').values(user).execute();
+}
+
+export async function updateUser(
+  db: Kysely<DB>,
+  id: string,
+  changes: { password_hash?: string; status?: AccountStatus; enabled?: number },
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('identity_users')
+    .set({ ...changes, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Stores a code, replacing any earlier one of the same purpose. */
+export async function putCode(
+  db: Kysely<DB>,
+  code: { user_id: string; purpose: CodePurpose; code_hash: string; expires_at: number; created_at: number },
+): Promise<void> {
+  await db
+    .insertInto('identity_codes')
+    .values({ ...code, failed_attempts: 0 })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'purpose']).doUpdateSet({
+        code_hash: code.code_hash,
+        expires_at: code.expires_at,
+        created_at: code.created_at,
+        failed_attempts: 0,
+      }),
+    )
+    .execute();
+}
+
+export function findCode(db: Kysely<DB>, userId: string, purpose: CodePurpose) {
+  return db
+    .selectFrom('identity_codes')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .executeTakeFirst();
+}
+
+/** Deletes the code if it is still the one that was read; true when this caller took it (single use). */
+export async function takeCode(db: Kysely<DB>, userId: string, purpose: CodePurpose, codeHash: string): Promise<boolean> {
+  const res = await db
+    .deleteFrom('identity_codes')
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('code_hash', '=', codeHash)
+    .executeTakeFirst();
+  return res.numDeletedRows > 0n;
+}
+
+export async function deleteCode(db: Kysely<DB>, userId: string, purpose: CodePurpose): Promise<void> {
+  await db.deleteFrom('identity_codes').where('user_id', '=', userId).where('purpose', '=', purpose).execute();
+}
+
+/** Counts one wrong try atomically and answers the new count. */
+export async function countFailedCodeAttempt(db: Kysely<DB>, userId: string, purpose: CodePurpose): Promise<number> {
+  const row = await db
+    .updateTable('identity_codes')
+    .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .returning('failed_attempts')
+    .executeTakeFirst();
+  return row?.failed_attempts ?? Number.POSITIVE_INFINITY;
+}
+
+export async function insertSession(
+  db: Kysely<DB>,
+  session: { token_hash: string; user_id: string; created_at: number; expires_at: number | null },
+): Promise<void> {
+  await db.insertInto('identity_sessions').values(session).execute();
+}
+
+export function findSessionUser(db: Kysely<DB>, tokenHash: string) {
+  return db
+    .selectFrom('identity_sessions as s')
+    .innerJoin('identity_users as u', 'u.id', 's.user_id')
+    .select(['s.token_hash', 's.expires_at', 'u.id as user_id', 'u.pool_id', 'u.username', 'u.email', 'u.enabled', 'u.status'])
+    .where('s.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+export async function deleteSession(db: Kysely<DB>, tokenHash: string): Promise<void> {
+  await db.deleteFrom('identity_sessions').where('token_hash', '=', tokenHash).execute();
+}
+
+/** Ends every session of an account, except the one named (the caller's own, when it should survive). */
+export async function deleteUserSessions(db: Kysely<DB>, userId: string, exceptTokenHash?: string): Promise<void> {
+  let q = db.deleteFrom('identity_sessions').where('user_id', '=', userId);
+  if (exceptTokenHash) q = q.where('token_hash', '!=', exceptTokenHash);
+  await q.execute();
+}
