@@ -9,7 +9,7 @@ import { migrateToLatest } from './db/migrate.js';
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = createDatabase(config.databaseUrl);
-  await migrateToLatest(database.db);
+  await migrateToLatest(database);
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
   const app = await buildApp({ config, database, redis });
 

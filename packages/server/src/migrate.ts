@@ -6,7 +6,7 @@ import { migrateToLatest } from './db/migrate.js';
 const config = loadConfig();
 const database = createDatabase(config.databaseUrl);
 try {
-  const applied = await migrateToLatest(database.db);
+  const applied = await migrateToLatest(database);
   console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Already up to date.');
 } catch (err) {
   console.error(err instanceof Error ? err.message : err);

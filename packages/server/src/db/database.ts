@@ -10,6 +10,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Database {
   db: Kysely<DB>;
   dialect: Dialect;
+  /** PostgreSQL only: the schema this connection works in, when not the default. */
+  schema?: string;
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
   destroy(): Promise<void>;
@@ -27,6 +29,7 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
   return {
     db,
     dialect,
+    ...(options.schema ? { schema: options.schema } : {}),
     async ping() {
       try {
         await sql`select 1`.execute(db);

@@ -1,10 +1,15 @@
-import { Migrator, type Kysely } from 'kysely';
-import type { DB } from './schema.js';
+import { Migrator } from 'kysely';
+import type { Database } from './database.js';
 import { migrations } from './migrations/index.js';
 
 /** Brings the database to the newest schema; throws with the failing migration's name. */
-export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+export async function migrateToLatest(database: Database): Promise<string[]> {
+  const migrator = new Migrator({
+    db: database.db,
+    provider: { getMigrations: async () => migrations },
+    // Kysely looks for its bookkeeping tables in every schema unless told which one is ours.
+    ...(database.schema ? { migrationTableSchema: database.schema } : {}),
+  });
   const { error, results = [] } = await migrator.migrateToLatest();
   const failed = results.find((r) => r.status === 'Error');
   if (error) {

@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { Redis } from 'ioredis';
+import { buildApp } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import type { Dialect } from '../../src/db/database.js';
+import { manualClock } from '../../src/lib/clock.js';
+import { openTestDatabase } from './database.js';
+import { services } from './services.js';
+import { startSmtpServer } from './smtp.js';
+
+export interface TestAppOptions {
+  dialect: Dialect;
+  env?: Record<string, string>;
+  /** Use the Redis of TEST_REDIS_URL for rate limits. */
+  redis?: boolean;
+  /** Mail through a real SMTP server (default); false keeps the development outbox. */
+  smtp?: boolean;
+}
+
+/** A fresh app on a fresh database with a real SMTP server and a clock the test moves. */
+export async function startTestApp(options: TestAppOptions) {
+  const database = await openTestDatabase(options.dialect);
+  const smtp = await startSmtpServer();
+  const clock = manualClock(Date.now());
+  const redis = options.redis ? new Redis(services.redisUrl!) : undefined;
+  const config: Config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    ...(options.smtp === false ? {} : { SMTP_URL: smtp.url }),
+    ...options.env,
+  });
+  const app = await buildApp({ config, database, clock, redis, webRoot: fakeWebRoot() });
+  await app.ready();
+  return {
+    app,
+    database,
+    clock,
+    smtp,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      await smtp.close();
+      await redis?.quit();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+
+let webRoot: string | undefined;
+/** A stand-in for the built site: one index.html, enough to test how unknown paths are served. */
+function fakeWebRoot(): string {
+  if (!webRoot) {
+    webRoot = mkdtempSync(join(tmpdir(), 'howl-web-'));
+    writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>Howl SPA</title><div id="root"></div>');
+  }
+  return webRoot;
+}
+
+/** Sends a JSON call the way the site does: JSON body, optional session cookie, optional client IP. */
+export function call(
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  opts: { body?: unknown; cookie?: string; ip?: string } = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method,
+    url,
+    ...(opts.body === undefined ? {} : { payload: JSON.stringify(opts.body), headers: { 'content-type': 'application/json' } }),
+    ...(opts.cookie ? { cookies: { howl_session: opts.cookie } } : {}),
+    // Each call comes from its own IP unless the test names one, so only limit tests meet the per-IP limit.
+    remoteAddress: opts.ip ?? uniqueIp(),
+  });
+}
+
+/** The session token a response set, if any. */
+export function sessionCookie(res: LightMyRequestResponse): string | undefined {
+  return res.cookies.find((c) => c.name === 'howl_session')?.value || undefined;
+}
+
+let counter = 0;
+/** A unique address per call, so tests sharing a Redis never share a rate-limit key. */
+export function uniqueEmail(label = 'dev'): string {
+  return `${label}.${process.pid}.${Date.now().toString(36)}.${counter++}@example.com`;
+}
+
+/** A random client IP per call, so the per-IP limit of one test never touches another's. */
+export function uniqueIp(): string {
+  return `10.${[...randomBytes(3)].join('.')}`;
+}
+
+export const STRONG_PASSWORD = 'Howl-Pass1';

@@ -1,0 +1,39 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { createDatabase, type Database, type Dialect } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import { services } from './services.js';
+
+/**
+ * A migrated, empty database of the given dialect. SQLite lives in memory; PostgreSQL gets a schema
+ * of its own that `close()` drops, so parallel runs and other users of the server never collide.
+ */
+export async function openTestDatabase(dialect: Dialect): Promise<Database & { close(): Promise<void> }> {
+  if (dialect === 'sqlite') {
+    const database = createDatabase('sqlite::memory:');
+    await migrateToLatest(database);
+    return { ...database, close: () => database.destroy() };
+  }
+  const url = services.postgresUrl!;
+  const schema = `howl_test_${randomBytes(6).toString('hex')}`;
+  await admin(url, `create schema ${schema}`);
+  const database = createDatabase(url, { schema });
+  await migrateToLatest(database);
+  return {
+    ...database,
+    async close() {
+      await database.destroy();
+      await admin(url, `drop schema ${schema} cascade`);
+    },
+  };
+}
+
+async function admin(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['packages/*/src/**/*.test.{ts,tsx}', 'packages/*/test/**/*.test.{ts,tsx}', 'e2e/**/*.test.ts'],
+    // Native modules (better-sqlite3, argon2) are happiest in child processes.
+    pool: 'forks',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    globalSetup: ['./packages/server/test/support/report-skips.ts'],
+  },
+});
