@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, startTestApp, STRONG_PASSWORD, uniqueEmail, type TestApp } from '../../test/support/app.js';
+import { DIALECTS } from '../../test/support/services.js';
+
+for (const { dialect, skip } of DIALECTS) {
+  describe.skipIf(skip)(`${dialect}: the HTTP edge`, () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await startTestApp({ dialect, smtp: false, env: { BODY_LIMIT: '2048' } });
+    });
+    afterAll(() => t?.close());
+
+    it('GET /healthz answers 200 with the database engine', async () => {
+      const res = await call(t.app, 'GET', '/healthz');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ status: 'ok', database: dialect });
+    });
+
+    it.each(['/api/nothing', '/api/', '/v1/nothing', '/v1'])('answers a JSON 404 NotFound for the unknown API path %s', async (path) => {
+      const res = await call(t.app, 'GET', path);
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+      expect(res.json().error.code).toBe('NotFound');
+    });
+
+    it.each(['/', '/features', '/dashboard/scores', '/no/such/page?x=1'])('serves the SPA for the site path %s', async (path) => {
+      const res = await call(t.app, 'GET', path);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toContain('Howl SPA');
+    });
+
+    it('answers 400 InvalidParameter for malformed JSON', async () => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: { code: 'InvalidParameter', message: 'The request body is not valid JSON.' } });
+    });
+
+    it('answers 400 InvalidParameter naming a missing field', async () => {
+      const res = await call(t.app, 'POST', '/api/auth/sign-in', { body: { email: uniqueEmail() } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({ code: 'InvalidParameter', field: 'password' });
+    });
+
+    it('answers 413 PayloadTooLarge for a body over BODY_LIMIT', async () => {
+      const res = await call(t.app, 'POST', '/api/auth/sign-in', { body: { email: uniqueEmail(), password: 'x'.repeat(4096) } });
+      expect(res.statusCode).toBe(413);
+      expect(res.json().error.code).toBe('PayloadTooLarge');
+    });
+
+    it.each([
+      ['a form post', 'application/x-www-form-urlencoded', 'email=a%40b.cd&password=x'],
+      ['plain text', 'text/plain', '{"email":"a@b.cd","password":"x"}'],
+    ])('refuses %s to a console call with 415 UnsupportedMediaType', async (_what, type, payload) => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: { 'content-type': type }, payload });
+      expect(res.statusCode).toBe(415);
+      expect(res.json().error.code).toBe('UnsupportedMediaType');
+    });
+
+    it('without SMTP_URL, keeps mail in the development outbox, newest first', async () => {
+      const first = uniqueEmail();
+      const second = uniqueEmail();
+      for (const email of [first, second]) {
+        await call(t.app, 'POST', '/api/auth/sign-up', { body: { email, password: STRONG_PASSWORD, firstName: 'A', lastName: 'B' } });
+      }
+      const res = await call(t.app, 'GET', '/api/dev/outbox');
+      expect(res.statusCode).toBe(200);
+      const [newest, older] = res.json().messages;
+      expect(newest).toMatchObject({ to: second, subject: 'Your Howl confirmation code' });
+      expect(older.to).toBe(first);
+      expect(newest.text).toMatch(/code is: \d{6}/);
+      expect(new Date(newest.sent_at).toString()).not.toBe('Invalid Date');
+    });
+
+    it('publishes the OpenAPI document and the browsable reference', async () => {
+      const doc = (await call(t.app, 'GET', '/api/openapi.json')).json();
+      expect(doc.openapi).toBe('3.1.0');
+      expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/sign-up', '/api/auth/session', '/healthz']));
+      expect(doc.paths['/api/auth/sign-up'].post.requestBody.content['application/json'].schema.required).toEqual(
+        expect.arrayContaining(['email', 'password', 'firstName', 'lastName']),
+      );
+      const ui = await call(t.app, 'GET', '/api/docs/');
+      expect(ui.statusCode).toBe(200);
+      expect(ui.body).toContain('swagger');
+    });
+  });
+
+  describe.skipIf(skip)(`${dialect}: when the database is gone`, () => {
+    it('answers 503 on /healthz and a generic 500 (no stack trace) on calls', async () => {
+      const t = await startTestApp({ dialect });
+      await t.database.db.destroy();
+      const health = await call(t.app, 'GET', '/healthz');
+      expect(health.statusCode).toBe(503);
+      expect(health.json().error.code).toBe('ServiceUnavailable');
+      const res = await call(t.app, 'POST', '/api/auth/sign-in', { body: { email: uniqueEmail(), password: STRONG_PASSWORD } });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ error: { code: 'InternalError', message: 'Something went wrong on our side. Please try again.' } });
+      expect(res.body).not.toMatch(/at .*\.ts|stack/i);
+      await t.app.close();
+      await t.smtp.close();
+      if (dialect === 'postgres') await t.database.close().catch(() => undefined);
+    });
+  });
+}
+
+describe('sqlite: production settings', () => {
+  it('has no development outbox in production', async () => {
+    const t = await startTestApp({ dialect: 'sqlite', smtp: false, env: { NODE_ENV: 'production' } });
+    try {
+      const res = await call(t.app, 'GET', '/api/dev/outbox');
+      expect([res.statusCode, res.json().error.code]).toEqual([404, 'NotFound']);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('marks the session cookie Secure behind an https PUBLIC_URL', async () => {
+    const t = await startTestApp({ dialect: 'sqlite', env: { PUBLIC_URL: 'https://howl.example.com' } });
+    try {
+      const email = uniqueEmail();
+      await call(t.app, 'POST', '/api/auth/sign-up', { body: { email, password: STRONG_PASSWORD, firstName: 'A', lastName: 'B' } });
+      const res = await call(t.app, 'POST', '/api/auth/confirm-sign-up', { body: { email, code: t.smtp.lastCode(email) } });
+      expect(res.cookies.find((c) => c.name === 'howl_session')).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, startTestApp, STRONG_PASSWORD, uniqueEmail, uniqueIp, type TestApp } from '../../../test/support/app.js';
+import { DIALECTS, REDIS_SKIP } from '../../../test/support/services.js';
+
+async function confirmed(t: TestApp, email: string) {
+  await call(t.app, 'POST', '/api/auth/sign-up', { body: { email, password: STRONG_PASSWORD, firstName: 'A', lastName: 'B' } });
+  await call(t.app, 'POST', '/api/auth/confirm-sign-up', { body: { email, code: t.smtp.lastCode(email) } });
+}
+
+function expectLimited(res: Awaited<ReturnType<typeof call>>) {
+  expect(res.statusCode).toBe(429);
+  expect(res.json().error.code).toBe('LimitExceeded');
+  expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+}
+
+for (const { dialect, skip } of DIALECTS) {
+  describe.skipIf(skip)(`${dialect}: auth rate limits (defaults)`, () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await startTestApp({ dialect });
+    });
+    afterAll(() => t?.close());
+
+    it('refuses the 11th sign-in after 10 failures in 15 minutes, even with the right password', async () => {
+      const email = uniqueEmail();
+      await confirmed(t, email);
+      for (let i = 0; i < 10; i++) {
+        const res = await call(t.app, 'POST', '/api/auth/sign-in', { body: { email, password: 'Wrong-Pass1' } });
+        expect(res.json().error.code).toBe('NotAuthorized');
+      }
+      const res = await call(t.app, 'POST', '/api/auth/sign-in', { body: { email, password: STRONG_PASSWORD } });
+      expectLimited(res);
+      expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+    });
+
+    it('counts failures per account: another account still signs in', async () => {
+      const other = uniqueEmail();
+      await confirmed(t, other);
+      expect((await call(t.app, 'POST', '/api/auth/sign-in', { body: { email: other, password: STRONG_PASSWORD } })).statusCode).toBe(200);
+    });
+
+    it('refuses the 31st auth request from one IP within a minute', async () => {
+      const ip = uniqueIp();
+      for (let i = 0; i < 30; i++) {
+        const res = await call(t.app, 'POST', '/api/auth/sign-in', { body: { email: 'bad' }, ip });
+        expect(res.statusCode).toBe(400);
+      }
+      expectLimited(await call(t.app, 'POST', '/api/auth/forgot-password', { body: { email: uniqueEmail() }, ip }));
+      // Another IP is not affected.
+      expect((await call(t.app, 'POST', '/api/auth/sign-in', { body: { email: 'bad' } })).statusCode).toBe(400);
+    });
+
+    it('mails at most 5 codes per account per hour (sign-up, resends and resets together)', async () => {
+      const email = uniqueEmail();
+      await call(t.app, 'POST', '/api/auth/sign-up', { body: { email, password: STRONG_PASSWORD, firstName: 'A', lastName: 'B' } });
+      for (let i = 0; i < 3; i++) expect((await call(t.app, 'POST', '/api/auth/resend-code', { body: { email } })).statusCode).toBe(200);
+      expect((await call(t.app, 'POST', '/api/auth/forgot-password', { body: { email } })).statusCode).toBe(200);
+      const mails = t.smtp.messages.filter((m) => m.to.includes(email)).length;
+      expect(mails).toBe(5);
+      expectLimited(await call(t.app, 'POST', '/api/auth/resend-code', { body: { email } }));
+      expectLimited(await call(t.app, 'POST', '/api/auth/forgot-password', { body: { email } }));
+      expect(t.smtp.messages.filter((m) => m.to.includes(email)).length).toBe(5);
+    });
+  });
+}
+
+describe.skipIf(REDIS_SKIP)('redis: rate limits shared by several server processes', () => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    // Two apps on one database and one Redis stand for two processes behind a load balancer.
+    a = await startTestApp({ dialect: 'sqlite', redis: true, env: { SIGNIN_FAILURES_PER_ACCOUNT: '4' } });
+    b = await startTestApp({ dialect: 'sqlite', redis: true, env: { SIGNIN_FAILURES_PER_ACCOUNT: '4' } });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+  });
+
+  it('counts sign-in failures made on either process against one limit', async () => {
+    const email = uniqueEmail();
+    for (const t of [a, b, a, b]) {
+      const res = await call(t.app, 'POST', '/api/auth/sign-in', { body: { email, password: 'Wrong-Pass1' } });
+      expect(res.json().error.code).toBe('UserNotFound');
+    }
+    expectLimited(await call(a.app, 'POST', '/api/auth/sign-in', { body: { email, password: 'Wrong-Pass1' } }));
+    expectLimited(await call(b.app, 'POST', '/api/auth/sign-in', { body: { email, password: 'Wrong-Pass1' } }));
+  });
+
+  it('counts one IP across processes', async () => {
+    const ip = uniqueIp();
+    for (let i = 0; i < 30; i++) await call(i % 2 ? a.app : b.app, 'POST', '/api/auth/sign-in', { body: {}, ip });
+    expectLimited(await call(a.app, 'POST', '/api/auth/sign-in', { body: {}, ip }));
+  });
+});
