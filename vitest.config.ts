@@ -7,6 +7,7 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    reporters: ['default', './scripts/summary-reporter.ts'],
     globalSetup: ['./packages/server/test/support/report-skips.ts'],
   },
 });

@@ -12,7 +12,16 @@ function startHowl(dataDir: string): Promise<{ child: ChildProcess; url: string;
     cwd: ROOT,
     // Its own process group, so the test can signal npm and the server together, as a terminal's Ctrl-C does.
     detached: true,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: `sqlite:${join(dataDir, 'howl.db')}`, REDIS_URL: '', SMTP_URL: '', NODE_ENV: 'development', LOG_LEVEL: 'info' },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: `sqlite:${join(dataDir, 'howl.db')}`,
+      REDIS_URL: '',
+      SMTP_URL: '',
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'info',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -62,8 +71,8 @@ describe('npm start (the README quick start)', () => {
       body: JSON.stringify({ email, password: 'Howl-Pass1', firstName: 'A', lastName: 'B' }),
     });
     expect(signUp.status).toBe(200);
-    const outbox = await (await fetch(`${howl.url}/api/dev/outbox`)).json();
-    expect(outbox.messages[0].to).toBe(email);
+    const outbox = (await (await fetch(`${howl.url}/api/dev/outbox`)).json()) as { messages: Array<{ to: string }> };
+    expect(outbox.messages[0]?.to).toBe(email);
   });
 
   it('drains and exits within 10 seconds of SIGTERM', async () => {

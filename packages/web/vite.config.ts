@@ -4,5 +4,7 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   plugins: [react()],
   // `npm run dev` here proxies the API to a server started with `npm run dev` at the root.
-  server: { proxy: { '/api': 'http://localhost:8080', '/v1': 'http://localhost:8080', '/healthz': 'http://localhost:8080' } },
+  server: {
+    proxy: { '/api': 'http://localhost:8080', '/v1': 'http://localhost:8080', '/healthz': 'http://localhost:8080' },
+  },
 });

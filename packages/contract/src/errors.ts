@@ -26,10 +26,7 @@ export const errorResponse = z
     error: z.object({
       code: z.string().meta({ description: 'Stable, machine-readable error code.' }),
       message: z.string().meta({ description: 'A sentence a person understands.' }),
-      field: z
-        .string()
-        .optional()
-        .meta({ description: 'Path of the first invalid field, on validation errors only.' }),
+      field: z.string().optional().meta({ description: 'Path of the first invalid field, on validation errors only.' }),
     }),
   })
   .meta({ id: 'Error' });

@@ -39,7 +39,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? {
       level: config.logLevel,
-      redact: ['req.headers.cookie', 'req.headers["x-api-key"]', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      redact: [
+        'req.headers.cookie',
+        'req.headers["x-api-key"]',
+        'req.headers.authorization',
+        'res.headers["set-cookie"]',
+      ],
     },
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,

@@ -16,7 +16,12 @@ describe('loadConfig', () => {
       bodyLimit: 1_048_576,
       trustProxy: false,
       developerSessionDays: 30,
-      limits: { signInFailuresPerAccount: 10, signInFailureWindowSeconds: 900, authRequestsPerIpPerMinute: 30, codeMailsPerAccountPerHour: 5 },
+      limits: {
+        signInFailuresPerAccount: 10,
+        signInFailureWindowSeconds: 900,
+        authRequestsPerIpPerMinute: 30,
+        codeMailsPerAccountPerHour: 5,
+      },
     });
   });
 
@@ -28,7 +33,13 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://howl.example.com/',
       PORT: '9000',
     });
-    expect(c).toMatchObject({ databaseUrl: 'postgres://howl@db:5432/howl', redisUrl: 'redis://cache:6379', smtpUrl: 'smtp://u:p@mail:587', publicUrl: 'https://howl.example.com', port: 9000 });
+    expect(c).toMatchObject({
+      databaseUrl: 'postgres://howl@db:5432/howl',
+      redisUrl: 'redis://cache:6379',
+      smtpUrl: 'smtp://u:p@mail:587',
+      publicUrl: 'https://howl.example.com',
+      port: 9000,
+    });
   });
 
   it('names every bad variable in one error', () => {

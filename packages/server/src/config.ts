@@ -18,14 +18,13 @@ const envSchema = z.object({
     .string()
     .default('sqlite:./data/howl.db')
     .refine((v) => /^(sqlite:|postgres(ql)?:\/\/)/.test(v), {
-      message: 'must start with sqlite: (e.g. sqlite:./data/howl.db) or postgres:// (e.g. postgres://user@127.0.0.1:5432/howl)',
+      message:
+        'must start with sqlite: (e.g. sqlite:./data/howl.db) or postgres:// (e.g. postgres://user@127.0.0.1:5432/howl)',
     }),
   REDIS_URL: optionalUrl(/^rediss?:\/\//, 'redis://127.0.0.1:6379'),
   SMTP_URL: optionalUrl(/^smtps?:\/\//, 'smtp://user:pass@smtp.example.com:587'),
   MAIL_FROM: z.string().default('Howl <no-reply@localhost>'),
-  PUBLIC_URL: z
-    .url({ message: 'must be a full URL such as https://howl.example.com' })
-    .optional(),
+  PUBLIC_URL: z.url({ message: 'must be a full URL such as https://howl.example.com' }).optional(),
   SUPPORT_EMAIL: z.email({ message: 'must be an email address' }).default('support@localhost'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -76,7 +75,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message} (got ${JSON.stringify(env[String(i.path[0])])})`),
+      parsed.error.issues.map(
+        (i) => `${i.path.join('.')} ${i.message} (got ${JSON.stringify(env[String(i.path[0])])})`,
+      ),
     );
   }
   const e = parsed.data;

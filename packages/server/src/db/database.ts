@@ -58,7 +58,9 @@ function createSqlite(path: string): Kysely<DB> {
 const INT8_OID = 20;
 const pgTypes = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+    oid === INT8_OID
+      ? (v: string) => Number(v)
+      : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 };
 
 function createPostgres(url: string, options: DatabaseOptions): Kysely<DB> {

@@ -32,7 +32,11 @@ const fastifyErrors: Record<string, { status: number; code: ErrorCode; message: 
     code: 'InvalidParameter',
     message: 'The request body is empty; send a JSON object.',
   },
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'InvalidParameter', message: 'The request body is not valid JSON.' },
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    code: 'InvalidParameter',
+    message: 'The request body is not valid JSON.',
+  },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
     status: 400,
     code: 'InvalidParameter',
@@ -43,7 +47,8 @@ const fastifyErrors: Record<string, { status: number; code: ErrorCode; message: 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
-      if (err.options.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.options.retryAfterSeconds));
+      if (err.options.retryAfterSeconds !== undefined)
+        reply.header('retry-after', String(err.options.retryAfterSeconds));
       return reply.status(err.statusCode).send(errorBody(err.code, err.message, err.options.field));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

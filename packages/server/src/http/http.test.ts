@@ -16,24 +16,37 @@ for (const { dialect, skip } of DIALECTS) {
       expect(res.json()).toEqual({ status: 'ok', database: dialect });
     });
 
-    it.each(['/api/nothing', '/api/', '/v1/nothing', '/v1'])('answers a JSON 404 NotFound for the unknown API path %s', async (path) => {
-      const res = await call(t.app, 'GET', path);
-      expect(res.statusCode).toBe(404);
-      expect(res.headers['content-type']).toMatch(/application\/json/);
-      expect(res.json().error.code).toBe('NotFound');
-    });
+    it.each(['/api/nothing', '/api/', '/v1/nothing', '/v1'])(
+      'answers a JSON 404 NotFound for the unknown API path %s',
+      async (path) => {
+        const res = await call(t.app, 'GET', path);
+        expect(res.statusCode).toBe(404);
+        expect(res.headers['content-type']).toMatch(/application\/json/);
+        expect(res.json().error.code).toBe('NotFound');
+      },
+    );
 
-    it.each(['/', '/features', '/dashboard/scores', '/no/such/page?x=1'])('serves the SPA for the site path %s', async (path) => {
-      const res = await call(t.app, 'GET', path);
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toMatch(/text\/html/);
-      expect(res.body).toContain('Howl SPA');
-    });
+    it.each(['/', '/features', '/dashboard/scores', '/no/such/page?x=1'])(
+      'serves the SPA for the site path %s',
+      async (path) => {
+        const res = await call(t.app, 'GET', path);
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toMatch(/text\/html/);
+        expect(res.body).toContain('Howl SPA');
+      },
+    );
 
     it('answers 400 InvalidParameter for malformed JSON', async () => {
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"email":',
+      });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ error: { code: 'InvalidParameter', message: 'The request body is not valid JSON.' } });
+      expect(res.json()).toEqual({
+        error: { code: 'InvalidParameter', message: 'The request body is not valid JSON.' },
+      });
     });
 
     it('answers 400 InvalidParameter naming a missing field', async () => {
@@ -43,7 +56,9 @@ for (const { dialect, skip } of DIALECTS) {
     });
 
     it('answers 413 PayloadTooLarge for a body over BODY_LIMIT', async () => {
-      const res = await call(t.app, 'POST', '/api/auth/sign-in', { body: { email: uniqueEmail(), password: 'x'.repeat(4096) } });
+      const res = await call(t.app, 'POST', '/api/auth/sign-in', {
+        body: { email: uniqueEmail(), password: 'x'.repeat(4096) },
+      });
       expect(res.statusCode).toBe(413);
       expect(res.json().error.code).toBe('PayloadTooLarge');
     });
@@ -52,7 +67,12 @@ for (const { dialect, skip } of DIALECTS) {
       ['a form post', 'application/x-www-form-urlencoded', 'email=a%40b.cd&password=x'],
       ['plain text', 'text/plain', '{"email":"a@b.cd","password":"x"}'],
     ])('refuses %s to a console call with 415 UnsupportedMediaType', async (_what, type, payload) => {
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: { 'content-type': type }, payload });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        headers: { 'content-type': type },
+        payload,
+      });
       expect(res.statusCode).toBe(415);
       expect(res.json().error.code).toBe('UnsupportedMediaType');
     });
@@ -61,7 +81,9 @@ for (const { dialect, skip } of DIALECTS) {
       const first = uniqueEmail();
       const second = uniqueEmail();
       for (const email of [first, second]) {
-        await call(t.app, 'POST', '/api/auth/sign-up', { body: { email, password: STRONG_PASSWORD, firstName: 'A', lastName: 'B' } });
+        await call(t.app, 'POST', '/api/auth/sign-up', {
+          body: { email, password: STRONG_PASSWORD, firstName: 'A', lastName: 'B' },
+        });
       }
       const res = await call(t.app, 'GET', '/api/dev/outbox');
       expect(res.statusCode).toBe(200);
@@ -75,7 +97,9 @@ for (const { dialect, skip } of DIALECTS) {
     it('publishes the OpenAPI document and the browsable reference', async () => {
       const doc = (await call(t.app, 'GET', '/api/openapi.json')).json();
       expect(doc.openapi).toBe('3.1.0');
-      expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/sign-up', '/api/auth/session', '/healthz']));
+      expect(Object.keys(doc.paths)).toEqual(
+        expect.arrayContaining(['/api/auth/sign-up', '/api/auth/session', '/healthz']),
+      );
       expect(doc.paths['/api/auth/sign-up'].post.requestBody.content['application/json'].schema.required).toEqual(
         expect.arrayContaining(['email', 'password', 'firstName', 'lastName']),
       );
@@ -92,9 +116,13 @@ for (const { dialect, skip } of DIALECTS) {
       const health = await call(t.app, 'GET', '/healthz');
       expect(health.statusCode).toBe(503);
       expect(health.json().error.code).toBe('ServiceUnavailable');
-      const res = await call(t.app, 'POST', '/api/auth/sign-in', { body: { email: uniqueEmail(), password: STRONG_PASSWORD } });
+      const res = await call(t.app, 'POST', '/api/auth/sign-in', {
+        body: { email: uniqueEmail(), password: STRONG_PASSWORD },
+      });
       expect(res.statusCode).toBe(500);
-      expect(res.json()).toEqual({ error: { code: 'InternalError', message: 'Something went wrong on our side. Please try again.' } });
+      expect(res.json()).toEqual({
+        error: { code: 'InternalError', message: 'Something went wrong on our side. Please try again.' },
+      });
       expect(res.body).not.toMatch(/at .*\.ts|stack/i);
       await t.app.close();
       await t.smtp.close();
@@ -118,9 +146,17 @@ describe('sqlite: production settings', () => {
     const t = await startTestApp({ dialect: 'sqlite', env: { PUBLIC_URL: 'https://howl.example.com' } });
     try {
       const email = uniqueEmail();
-      await call(t.app, 'POST', '/api/auth/sign-up', { body: { email, password: STRONG_PASSWORD, firstName: 'A', lastName: 'B' } });
-      const res = await call(t.app, 'POST', '/api/auth/confirm-sign-up', { body: { email, code: t.smtp.lastCode(email) } });
-      expect(res.cookies.find((c) => c.name === 'howl_session')).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
+      await call(t.app, 'POST', '/api/auth/sign-up', {
+        body: { email, password: STRONG_PASSWORD, firstName: 'A', lastName: 'B' },
+      });
+      const res = await call(t.app, 'POST', '/api/auth/confirm-sign-up', {
+        body: { email, code: t.smtp.lastCode(email) },
+      });
+      expect(res.cookies.find((c) => c.name === 'howl_session')).toMatchObject({
+        secure: true,
+        httpOnly: true,
+        sameSite: 'Lax',
+      });
     } finally {
       await t.close();
     }

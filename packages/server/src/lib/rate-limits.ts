@@ -15,7 +15,8 @@ export interface LimiterFactory {
 
 export function memoryLimiters(): LimiterFactory {
   return {
-    create: (spec) => new RateLimiterMemory({ keyPrefix: spec.name, points: spec.points, duration: spec.durationSeconds }),
+    create: (spec) =>
+      new RateLimiterMemory({ keyPrefix: spec.name, points: spec.points, duration: spec.durationSeconds }),
   };
 }
 

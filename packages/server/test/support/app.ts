@@ -72,7 +72,9 @@ export function call(
   return app.inject({
     method,
     url,
-    ...(opts.body === undefined ? {} : { payload: JSON.stringify(opts.body), headers: { 'content-type': 'application/json' } }),
+    ...(opts.body === undefined
+      ? {}
+      : { payload: JSON.stringify(opts.body), headers: { 'content-type': 'application/json' } }),
     ...(opts.cookie ? { cookies: { howl_session: opts.cookie } } : {}),
     // Each call comes from its own IP unless the test names one, so only limit tests meet the per-IP limit.
     remoteAddress: opts.ip ?? uniqueIp(),

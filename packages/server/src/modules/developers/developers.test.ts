@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, sessionCookie, startTestApp, STRONG_PASSWORD, uniqueEmail, type TestApp } from '../../../test/support/app.js';
+import {
+  call,
+  sessionCookie,
+  startTestApp,
+  STRONG_PASSWORD,
+  uniqueEmail,
+  type TestApp,
+} from '../../../test/support/app.js';
 import { DIALECTS } from '../../../test/support/services.js';
 
 const HOUR = 3_600_000;
@@ -16,7 +23,8 @@ for (const { dialect, skip } of DIALECTS) {
       call(t.app, 'POST', '/api/auth/sign-up', {
         body: { email, password: STRONG_PASSWORD, firstName: 'Ada', lastName: 'Byron', ...extra },
       });
-    const confirm = (email: string, code: string) => call(t.app, 'POST', '/api/auth/confirm-sign-up', { body: { email, code } });
+    const confirm = (email: string, code: string) =>
+      call(t.app, 'POST', '/api/auth/confirm-sign-up', { body: { email, code } });
     const signIn = (email: string, password = STRONG_PASSWORD) =>
       call(t.app, 'POST', '/api/auth/sign-in', { body: { email, password } });
     const session = (cookie?: string) => call(t.app, 'GET', '/api/auth/session', cookie ? { cookie } : {});
@@ -34,12 +42,29 @@ for (const { dialect, skip } of DIALECTS) {
         const email = uniqueEmail('Mixed.Case');
         const res = await signUp(`  ${email.toUpperCase()} `, { company: 'A studio' });
         expect(res.statusCode).toBe(200);
-        expect(res.json()).toEqual({ email: email.toLowerCase(), confirmed: false, codeDeliveryDestination: expect.stringMatching(/^m\*\*\*@example\.com$/) });
+        expect(res.json()).toEqual({
+          email: email.toLowerCase(),
+          confirmed: false,
+          codeDeliveryDestination: expect.stringMatching(/^m\*\*\*@example\.com$/),
+        });
 
-        const user = await t.database.db.selectFrom('identity_users').selectAll().where('username', '=', email.toLowerCase()).executeTakeFirstOrThrow();
-        expect(user).toMatchObject({ pool_id: 'developers', email: email.toLowerCase(), status: 'UNCONFIRMED', enabled: 1 });
+        const user = await t.database.db
+          .selectFrom('identity_users')
+          .selectAll()
+          .where('username', '=', email.toLowerCase())
+          .executeTakeFirstOrThrow();
+        expect(user).toMatchObject({
+          pool_id: 'developers',
+          email: email.toLowerCase(),
+          status: 'UNCONFIRMED',
+          enabled: 1,
+        });
         expect(user.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-        const dev = await t.database.db.selectFrom('developers').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
+        const dev = await t.database.db
+          .selectFrom('developers')
+          .selectAll()
+          .where('user_id', '=', user.id)
+          .executeTakeFirstOrThrow();
         expect(dev).toMatchObject({ first_name: 'Ada', last_name: 'Byron', company: 'A studio' });
         expect(t.smtp.lastCode(email.toLowerCase())).toMatch(/^\d{6}$/);
       });
@@ -72,7 +97,11 @@ for (const { dialect, skip } of DIALECTS) {
         const res = await signUp(email, { password });
         expect(res.statusCode).toBe(400);
         expect(res.json().error.code).toBe('InvalidPassword');
-        const row = await t.database.db.selectFrom('identity_users').select('id').where('username', '=', email).executeTakeFirst();
+        const row = await t.database.db
+          .selectFrom('identity_users')
+          .select('id')
+          .where('username', '=', email)
+          .executeTakeFirst();
         expect(row).toBeUndefined();
       });
 
@@ -108,7 +137,11 @@ for (const { dialect, skip } of DIALECTS) {
         expect(res.json()).toEqual({ email, firstName: 'Ada', lastName: 'Byron', company: null });
         const cookie = sessionCookie(res)!;
         expect((await session(cookie)).json().email).toBe(email);
-        const row = await t.database.db.selectFrom('identity_users').select('status').where('username', '=', email).executeTakeFirstOrThrow();
+        const row = await t.database.db
+          .selectFrom('identity_users')
+          .select('status')
+          .where('username', '=', email)
+          .executeTakeFirstOrThrow();
         expect(row.status).toBe('CONFIRMED');
       });
 
@@ -173,7 +206,9 @@ for (const { dialect, skip } of DIALECTS) {
       });
 
       it('answers 404 UserNotFound for an unknown email and 400 for a confirmed one', async () => {
-        expect((await call(t.app, 'POST', '/api/auth/resend-code', { body: { email: uniqueEmail() } })).json().error.code).toBe('UserNotFound');
+        expect(
+          (await call(t.app, 'POST', '/api/auth/resend-code', { body: { email: uniqueEmail() } })).json().error.code,
+        ).toBe('UserNotFound');
         const { email } = await confirmedDeveloper();
         const res = await call(t.app, 'POST', '/api/auth/resend-code', { body: { email } });
         expect(res.statusCode).toBe(400);
@@ -248,7 +283,10 @@ for (const { dialect, skip } of DIALECTS) {
 
     describe('POST /api/auth/change-password', () => {
       const change = (cookie: string | undefined, oldPassword: string, newPassword: string) =>
-        call(t.app, 'POST', '/api/auth/change-password', { body: { oldPassword, newPassword }, ...(cookie ? { cookie } : {}) });
+        call(t.app, 'POST', '/api/auth/change-password', {
+          body: { oldPassword, newPassword },
+          ...(cookie ? { cookie } : {}),
+        });
 
       it('changes the password, keeps this session and ends the others', async () => {
         const { email, cookie } = await confirmedDeveloper();
@@ -263,7 +301,10 @@ for (const { dialect, skip } of DIALECTS) {
       it('answers 401 NotAuthorized for a wrong old password or no session, 400 InvalidPassword for a weak one', async () => {
         const { cookie } = await confirmedDeveloper();
         const wrong = await change(cookie, 'Not-The-Pass1', 'Changed-Pass4');
-        expect([wrong.statusCode, wrong.json().error]).toEqual([401, { code: 'NotAuthorized', message: 'Your old password is incorrect.' }]);
+        expect([wrong.statusCode, wrong.json().error]).toEqual([
+          401,
+          { code: 'NotAuthorized', message: 'Your old password is incorrect.' },
+        ]);
         const weak = await change(cookie, STRONG_PASSWORD, 'short');
         expect([weak.statusCode, weak.json().error.code]).toEqual([400, 'InvalidPassword']);
         const signedOut = await change(undefined, STRONG_PASSWORD, 'Changed-Pass4');

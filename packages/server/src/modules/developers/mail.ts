@@ -5,7 +5,11 @@ import { escapeHtml, type MailMessage } from '../mail/mailer.js';
 export function developerCodeMail(to: string, purpose: CodePurpose, code: string, supportEmail: string): MailMessage {
   const intro =
     purpose === 'confirm_sign_up'
-      ? { subject: 'Your Howl confirmation code', lead: 'Welcome to Howl! Your confirmation code is', valid: '24 hours' }
+      ? {
+          subject: 'Your Howl confirmation code',
+          lead: 'Welcome to Howl! Your confirmation code is',
+          valid: '24 hours',
+        }
       : { subject: 'Your Howl password reset code', lead: 'Your password reset code is', valid: '15 minutes' };
   const text = [
     `${intro.lead}: ${code}`,

@@ -26,11 +26,21 @@ export interface DeveloperRoutesOptions {
   cookie: CookieSettings;
 }
 
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 429: errorResponse };
+const errors = {
+  400: errorResponse,
+  401: errorResponse,
+  403: errorResponse,
+  404: errorResponse,
+  409: errorResponse,
+  429: errorResponse,
+};
 const tags = ['developer accounts'];
 
 /** `/api/auth/*`: developer sign-up, codes, sign-in, passwords and the session. */
-export const developerRoutes: FastifyPluginAsyncZod<DeveloperRoutesOptions> = async (app, { developers, identity, cookie }) => {
+export const developerRoutes: FastifyPluginAsyncZod<DeveloperRoutesOptions> = async (
+  app,
+  { developers, identity, cookie },
+) => {
   const signedIn = requireDeveloper(developers);
   // Every auth attempt counts against its caller's IP, whichever account it names.
   const perIp = async (request: { ip: string }) => identity.countIpRequest(request.ip);
@@ -39,7 +49,12 @@ export const developerRoutes: FastifyPluginAsyncZod<DeveloperRoutesOptions> = as
     '/api/auth/sign-up',
     {
       onRequest: perIp,
-      schema: { tags, summary: 'Create a developer account and email its confirmation code', body: signUpBody, response: { 200: signUpResponse, ...errors } },
+      schema: {
+        tags,
+        summary: 'Create a developer account and email its confirmation code',
+        body: signUpBody,
+        response: { 200: signUpResponse, ...errors },
+      },
     },
     async (request) => developers.signUp(request.body),
   );
@@ -48,7 +63,12 @@ export const developerRoutes: FastifyPluginAsyncZod<DeveloperRoutesOptions> = as
     '/api/auth/confirm-sign-up',
     {
       onRequest: perIp,
-      schema: { tags, summary: 'Confirm an account with its emailed code; signs the developer in', body: confirmSignUpBody, response: { 200: developerSession, ...errors } },
+      schema: {
+        tags,
+        summary: 'Confirm an account with its emailed code; signs the developer in',
+        body: confirmSignUpBody,
+        response: { 200: developerSession, ...errors },
+      },
     },
     async (request, reply) => {
       const { token, session } = await developers.confirmSignUp(request.body.email, request.body.code);
@@ -59,7 +79,15 @@ export const developerRoutes: FastifyPluginAsyncZod<DeveloperRoutesOptions> = as
 
   app.post(
     '/api/auth/resend-code',
-    { onRequest: perIp, schema: { tags, summary: 'Email a fresh confirmation code', body: emailOnlyBody, response: { 200: okResponse, ...errors } } },
+    {
+      onRequest: perIp,
+      schema: {
+        tags,
+        summary: 'Email a fresh confirmation code',
+        body: emailOnlyBody,
+        response: { 200: okResponse, ...errors },
+      },
+    },
     async (request) => {
       await developers.pool.resendCode(request.body.email);
       return { ok: true as const };
@@ -68,7 +96,15 @@ export const developerRoutes: FastifyPluginAsyncZod<DeveloperRoutesOptions> = as
 
   app.post(
     '/api/auth/sign-in',
-    { onRequest: perIp, schema: { tags, summary: 'Sign in; sets the session cookie', body: signInBody, response: { 200: developerSession, ...errors } } },
+    {
+      onRequest: perIp,
+      schema: {
+        tags,
+        summary: 'Sign in; sets the session cookie',
+        body: signInBody,
+        response: { 200: developerSession, ...errors },
+      },
+    },
     async (request, reply) => {
       const { token, session } = await developers.signIn(request.body.email, request.body.password);
       setSessionCookie(reply, token, cookie);
@@ -78,7 +114,15 @@ export const developerRoutes: FastifyPluginAsyncZod<DeveloperRoutesOptions> = as
 
   app.post(
     '/api/auth/forgot-password',
-    { onRequest: perIp, schema: { tags, summary: 'Email a password reset code (valid 15 minutes)', body: emailOnlyBody, response: { 200: okResponse, ...errors } } },
+    {
+      onRequest: perIp,
+      schema: {
+        tags,
+        summary: 'Email a password reset code (valid 15 minutes)',
+        body: emailOnlyBody,
+        response: { 200: okResponse, ...errors },
+      },
+    },
     async (request) => {
       await developers.pool.forgotPassword(request.body.email);
       return { ok: true as const };
@@ -89,7 +133,12 @@ export const developerRoutes: FastifyPluginAsyncZod<DeveloperRoutesOptions> = as
     '/api/auth/confirm-forgot-password',
     {
       onRequest: perIp,
-      schema: { tags, summary: 'Set a new password with the emailed code; ends every session', body: confirmForgotPasswordBody, response: { 200: okResponse, ...errors } },
+      schema: {
+        tags,
+        summary: 'Set a new password with the emailed code; ends every session',
+        body: confirmForgotPasswordBody,
+        response: { 200: okResponse, ...errors },
+      },
     },
     async (request) => {
       const { email, code, newPassword } = request.body;
@@ -103,7 +152,12 @@ export const developerRoutes: FastifyPluginAsyncZod<DeveloperRoutesOptions> = as
     {
       onRequest: perIp,
       preHandler: signedIn,
-      schema: { tags, summary: "Change the signed-in developer's password; other sessions end", body: changePasswordBody, response: { 200: okResponse, ...errors } },
+      schema: {
+        tags,
+        summary: "Change the signed-in developer's password; other sessions end",
+        body: changePasswordBody,
+        response: { 200: okResponse, ...errors },
+      },
     },
     async (request) => {
       await developers.pool.changePassword(request.developer!, request.body.oldPassword, request.body.newPassword);
@@ -113,13 +167,23 @@ export const developerRoutes: FastifyPluginAsyncZod<DeveloperRoutesOptions> = as
 
   app.get(
     '/api/auth/session',
-    { preHandler: signedIn, schema: { tags, summary: 'The signed-in developer', response: { 200: developerSession, 401: errorResponse } } },
+    {
+      preHandler: signedIn,
+      schema: { tags, summary: 'The signed-in developer', response: { 200: developerSession, 401: errorResponse } },
+    },
     async (request) => developers.sessionOf(request.developer!.userId),
   );
 
   app.post(
     '/api/auth/sign-out',
-    { preHandler: signedIn, schema: { tags, summary: 'Sign out everywhere: ends every session of the developer', response: { 200: okResponse, 401: errorResponse } } },
+    {
+      preHandler: signedIn,
+      schema: {
+        tags,
+        summary: 'Sign out everywhere: ends every session of the developer',
+        response: { 200: okResponse, 401: errorResponse },
+      },
+    },
     async (request, reply) => {
       await developers.signOut(request.developer!);
       clearSessionCookie(reply, cookie);

@@ -12,7 +12,10 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
       schema: {
         tags: ['operations'],
         summary: 'Liveness and database reachability',
-        response: { 200: z.object({ status: z.literal('ok'), database: z.enum(['sqlite', 'postgres']) }), 503: errorResponse },
+        response: {
+          200: z.object({ status: z.literal('ok'), database: z.enum(['sqlite', 'postgres']) }),
+          503: errorResponse,
+        },
       },
     },
     async (_request, reply) => {

@@ -9,8 +9,7 @@ export const identityErrors = {
     new AppError(403, 'UserNotConfirmed', 'This account is not confirmed yet. Enter the code we emailed you.'),
   alreadyConfirmed: () => new AppError(400, 'InvalidParameter', 'This account is already confirmed. Please sign in.'),
   codeMismatch: () => new AppError(400, 'CodeMismatch', 'Invalid confirmation code.'),
-  expiredCode: () =>
-    new AppError(400, 'ExpiredCode', 'This code is no longer valid. Please request a new code.'),
+  expiredCode: () => new AppError(400, 'ExpiredCode', 'This code is no longer valid. Please request a new code.'),
   invalidPassword: () =>
     new AppError(
       400,

@@ -3,7 +3,9 @@ import { call, startTestApp, STRONG_PASSWORD, uniqueEmail, uniqueIp, type TestAp
 import { DIALECTS, REDIS_SKIP } from '../../../test/support/services.js';
 
 async function confirmed(t: TestApp, email: string) {
-  await call(t.app, 'POST', '/api/auth/sign-up', { body: { email, password: STRONG_PASSWORD, firstName: 'A', lastName: 'B' } });
+  await call(t.app, 'POST', '/api/auth/sign-up', {
+    body: { email, password: STRONG_PASSWORD, firstName: 'A', lastName: 'B' },
+  });
   await call(t.app, 'POST', '/api/auth/confirm-sign-up', { body: { email, code: t.smtp.lastCode(email) } });
 }
 
@@ -36,7 +38,10 @@ for (const { dialect, skip } of DIALECTS) {
     it('counts failures per account: another account still signs in', async () => {
       const other = uniqueEmail();
       await confirmed(t, other);
-      expect((await call(t.app, 'POST', '/api/auth/sign-in', { body: { email: other, password: STRONG_PASSWORD } })).statusCode).toBe(200);
+      expect(
+        (await call(t.app, 'POST', '/api/auth/sign-in', { body: { email: other, password: STRONG_PASSWORD } }))
+          .statusCode,
+      ).toBe(200);
     });
 
     it('refuses the 31st auth request from one IP within a minute', async () => {
@@ -52,8 +57,11 @@ for (const { dialect, skip } of DIALECTS) {
 
     it('mails at most 5 codes per account per hour (sign-up, resends and resets together)', async () => {
       const email = uniqueEmail();
-      await call(t.app, 'POST', '/api/auth/sign-up', { body: { email, password: STRONG_PASSWORD, firstName: 'A', lastName: 'B' } });
-      for (let i = 0; i < 3; i++) expect((await call(t.app, 'POST', '/api/auth/resend-code', { body: { email } })).statusCode).toBe(200);
+      await call(t.app, 'POST', '/api/auth/sign-up', {
+        body: { email, password: STRONG_PASSWORD, firstName: 'A', lastName: 'B' },
+      });
+      for (let i = 0; i < 3; i++)
+        expect((await call(t.app, 'POST', '/api/auth/resend-code', { body: { email } })).statusCode).toBe(200);
       expect((await call(t.app, 'POST', '/api/auth/forgot-password', { body: { email } })).statusCode).toBe(200);
       const mails = t.smtp.messages.filter((m) => m.to.includes(email)).length;
       expect(mails).toBe(5);

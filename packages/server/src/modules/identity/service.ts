@@ -238,7 +238,11 @@ export function createIdentity(deps: IdentityDeps) {
       /** Mails a reset code valid 15 minutes. */
       async forgotPassword(username: string): Promise<IdentityUser> {
         const user = await mustFind(username);
-        await consume(codeMails, accountKey(username), "You've requested a password change too often. Please try again later.");
+        await consume(
+          codeMails,
+          accountKey(username),
+          "You've requested a password change too often. Please try again later.",
+        );
         await issueCode(user, 'reset_password');
         return user;
       },

@@ -61,7 +61,12 @@ export function findCode(db: Kysely<DB>, userId: string, purpose: CodePurpose) {
 }
 
 /** Deletes the code if it is still the one that was read; true when this caller took it (single use). */
-export async function takeCode(db: Kysely<DB>, userId: string, purpose: CodePurpose, codeHash: string): Promise<boolean> {
+export async function takeCode(
+  db: Kysely<DB>,
+  userId: string,
+  purpose: CodePurpose,
+  codeHash: string,
+): Promise<boolean> {
   const res = await db
     .deleteFrom('identity_codes')
     .where('user_id', '=', userId)
@@ -98,7 +103,16 @@ export function findSessionUser(db: Kysely<DB>, tokenHash: string) {
   return db
     .selectFrom('identity_sessions as s')
     .innerJoin('identity_users as u', 'u.id', 's.user_id')
-    .select(['s.token_hash', 's.expires_at', 'u.id as user_id', 'u.pool_id', 'u.username', 'u.email', 'u.enabled', 'u.status'])
+    .select([
+      's.token_hash',
+      's.expires_at',
+      'u.id as user_id',
+      'u.pool_id',
+      'u.username',
+      'u.email',
+      'u.enabled',
+      'u.status',
+    ])
     .where('s.token_hash', '=', tokenHash)
     .executeTakeFirst();
 }

@@ -42,7 +42,10 @@ export function outboxMailer(log: FastifyBaseLogger, keep = 100): Mailer & { mes
     async send(m) {
       box.unshift({ to: m.to, subject: m.subject, text: m.text, sent_at: new Date().toISOString() });
       box.length = Math.min(box.length, keep);
-      log.info({ mail: { to: m.to, subject: m.subject, text: m.text } }, 'mail written to the development outbox (no SMTP_URL)');
+      log.info(
+        { mail: { to: m.to, subject: m.subject, text: m.text } },
+        'mail written to the development outbox (no SMTP_URL)',
+      );
     },
     close() {},
     messages: () => [...box],
