@@ -1,5 +1,14 @@
 import { z } from 'zod';
 
+// C0 controls and DEL: never meaningful in a name, and PostgreSQL cannot store NUL.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
+/** A single line of text a person typed: no control characters. */
+export function singleLine(schema: z.ZodString, label: string) {
+  return schema.refine((v) => !CONTROL_CHARACTERS.test(v), { message: `${label} cannot contain control characters.` });
+}
+
 /** Emails are usernames: trimmed and lowercased before anything else looks at them. */
 export const email = z
   .string()
@@ -22,21 +31,21 @@ export const confirmationCode = z
   .meta({ description: 'The 6-digit code from the email.' });
 
 const personName = (label: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, { message: 'Please enter your first name and last name.' })
-    .max(100, { message: `${label} can be at most 100 characters.` });
+  singleLine(
+    z
+      .string()
+      .trim()
+      .min(1, { message: 'Please enter your first name and last name.' })
+      .max(100, { message: `${label} can be at most 100 characters.` }),
+    label,
+  );
 
 export const signUpBody = z.object({
   email,
   password,
   firstName: personName('First name'),
   lastName: personName('Last name'),
-  company: z
-    .string()
-    .trim()
-    .max(200, { message: 'Company can be at most 200 characters.' })
+  company: singleLine(z.string().trim().max(200, { message: 'Company can be at most 200 characters.' }), 'Company')
     .optional()
     .meta({ description: 'Optional company name.' }),
 });

@@ -1,12 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { requireJsonOnConsoleMutations } from './http/json-only.js';
-import { registerErrorHandler } from './http/errors.js';
+import { errorBody, registerErrorHandler } from './http/errors.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerWeb } from './http/web.js';
 import { systemClock, type Clock } from './lib/clock.js';
@@ -47,9 +47,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ],
     },
     bodyLimit: config.bodyLimit,
-    trustProxy: config.trustProxy,
+    // A hop count means: trust that many proxies in front of us, and take the address the last of them saw.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // Answering a client that left is pointless; let close() drain only real work.
     return503OnClosing: true,
+    // Errors Fastify raises before routing (a malformed URL) still get the one error envelope.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const message =
+        error.code === 'FST_ERR_BAD_URL' ? 'The URL is malformed.' : 'The request could not be understood.';
+      void reply.code(400).send(errorBody('InvalidParameter', message));
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -84,7 +91,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { database });
   await app.register(developerRoutes, { developers, identity, cookie: cookieSettings });
-  if (outbox && config.nodeEnv !== 'production') await app.register(outboxRoutes, { messages: outbox.messages });
+  if (outbox && config.nodeEnv !== 'production') {
+    app.log.warn(
+      'SMTP_URL is not set: mail is not sent; it is logged and readable at /api/dev/outbox from this machine only.',
+    );
+    await app.register(outboxRoutes, { messages: outbox.messages });
+  }
   await registerWeb(app, deps.webRoot ?? DEFAULT_WEB_ROOT);
   return app;
+}
+
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
 }

@@ -42,6 +42,18 @@ describe('loadConfig', () => {
     });
   });
 
+  it('takes TRUST_PROXY as a hop count or a list of proxies, and refuses "true"', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).trustProxy).toBe('10.0.0.0/8,127.0.0.1');
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY must be a number of proxy hops/);
+  });
+
+  it('never prints credentials of a rejected URL', () => {
+    expect(() => loadConfig({ REDIS_URL: 'http://user:hunter2@cache:6379' })).toThrow(/\/\/\*\*\*@cache/);
+    expect(() => loadConfig({ REDIS_URL: 'http://user:hunter2@cache:6379' })).not.toThrow(/hunter2/);
+  });
+
   it('names every bad variable in one error', () => {
     let error: unknown;
     try {

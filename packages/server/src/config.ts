@@ -30,9 +30,16 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT: positiveInt.default(1024 * 1024),
   TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0'])
+    .string()
+    .trim()
     .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+    .refine((v) => v !== 'true', {
+      message:
+        'must be a number of proxy hops (e.g. 1 behind one load balancer) or a list of proxy addresses; "true" would let any client choose its own IP',
+    })
+    .transform((v): number | string | false =>
+      v === 'false' || v === '0' || v === '' ? false : /^\d+$/.test(v) ? Number(v) : v,
+    ),
   SIGNIN_FAILURES_PER_ACCOUNT: positiveInt.default(10),
   SIGNIN_FAILURE_WINDOW_SECONDS: positiveInt.default(15 * 60),
   AUTH_REQUESTS_PER_IP_PER_MINUTE: positiveInt.default(30),
@@ -52,7 +59,8 @@ export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
   logLevel: string;
   bodyLimit: number;
-  trustProxy: boolean;
+  /** Proxy hops, or a comma-separated list of trusted proxy addresses/CIDRs, or false. */
+  trustProxy: number | string | false;
   limits: AuthLimits;
   developerSessionDays: number;
 }
@@ -76,7 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map(
-        (i) => `${i.path.join('.')} ${i.message} (got ${JSON.stringify(env[String(i.path[0])])})`,
+        (i) => `${i.path.join('.')} ${i.message} (got ${JSON.stringify(hideSecrets(env[String(i.path[0])]))})`,
       ),
     );
   }
@@ -102,4 +110,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     developerSessionDays: e.DEVELOPER_SESSION_DAYS,
   };
+}
+
+/** `postgres://user:secret@host` → `postgres://***@host`: error messages never print credentials. */
+function hideSecrets(value: string | undefined): string | undefined {
+  return value?.replace(/\/\/[^@/]*@/, '//***@');
 }

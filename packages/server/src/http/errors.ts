@@ -1,6 +1,8 @@
 import type { ErrorCode, ErrorResponse } from '@howl/contract';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+export const JSON_ONLY_MESSAGE = 'Send the request body as JSON with Content-Type: application/json.';
 
 /** A failure a client can act on. Services throw these; `registerErrorHandler` renders them, and nothing else does. */
 export class AppError extends Error {
@@ -8,9 +10,9 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly code: ErrorCode,
     message: string,
-    readonly options: { field?: string; retryAfterSeconds?: number } = {},
+    readonly options: { field?: string; retryAfterSeconds?: number; cause?: unknown } = {},
   ) {
-    super(message);
+    super(message, { cause: options.cause });
     this.name = 'AppError';
   }
 }
@@ -22,11 +24,7 @@ export function errorBody(code: ErrorCode, message: string, field?: string): Err
 // Fastify's own request errors, mapped to the envelope; anything else unexpected is a 500.
 const fastifyErrors: Record<string, { status: number; code: ErrorCode; message: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'PayloadTooLarge', message: 'The request body is too large.' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
-    status: 415,
-    code: 'UnsupportedMediaType',
-    message: 'Send the request body as JSON with Content-Type: application/json.',
-  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'UnsupportedMediaType', message: JSON_ONLY_MESSAGE },
   FST_ERR_CTP_EMPTY_JSON_BODY: {
     status: 400,
     code: 'InvalidParameter',
@@ -47,6 +45,7 @@ const fastifyErrors: Record<string, { status: number; code: ErrorCode; message: 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
+      if (err.statusCode >= 500) request.log.error({ err, cause: err.cause }, err.message);
       if (err.options.retryAfterSeconds !== undefined)
         reply.header('retry-after', String(err.options.retryAfterSeconds));
       return reply.status(err.statusCode).send(errorBody(err.code, err.message, err.options.field));
@@ -56,6 +55,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const path = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') ?? '';
       const field = path || undefined;
       return reply.status(400).send(errorBody('InvalidParameter', first?.message ?? 'Invalid request.', field));
+    }
+    // PostgreSQL refuses text it cannot store (a NUL character, bad UTF-8): the client's input, not our fault.
+    if (err.code === '22021' || err.code === '22P05') {
+      return reply
+        .status(400)
+        .send(errorBody('InvalidParameter', 'The request contains characters that cannot be stored.'));
     }
     const known = err.code ? fastifyErrors[err.code] : undefined;
     if (known) return reply.status(known.status).send(errorBody(known.code, known.message));
@@ -68,8 +73,4 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send(errorBody('InternalError', 'Something went wrong on our side. Please try again.'));
   });
-}
-
-export function sendError(reply: FastifyReply, status: number, code: ErrorCode, message: string) {
-  return reply.status(status).send(errorBody(code, message));
 }

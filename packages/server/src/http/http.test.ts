@@ -85,13 +85,60 @@ for (const { dialect, skip } of DIALECTS) {
           body: { email, password: STRONG_PASSWORD, firstName: 'A', lastName: 'B' },
         });
       }
-      const res = await call(t.app, 'GET', '/api/dev/outbox');
+      const res = await call(t.app, 'GET', '/api/dev/outbox', { ip: '127.0.0.1' });
       expect(res.statusCode).toBe(200);
       const [newest, older] = res.json().messages;
       expect(newest).toMatchObject({ to: second, subject: 'Your Howl confirmation code' });
       expect(older.to).toBe(first);
       expect(newest.text).toMatch(/code is: \d{6}/);
       expect(new Date(newest.sent_at).toString()).not.toBe('Invalid Date');
+    });
+
+    it('answers the development outbox only to this machine', async () => {
+      for (const ip of ['10.1.2.3', '2001:db8::1']) {
+        const res = await call(t.app, 'GET', '/api/dev/outbox', { ip });
+        expect([res.statusCode, res.json().error.code]).toEqual([404, 'NotFound']);
+      }
+      expect((await call(t.app, 'GET', '/api/dev/outbox', { ip: '::1' })).statusCode).toBe(200);
+    });
+
+    it('judges the JSON-only rule by the route, not the raw URL', async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/%61pi/auth/sign-out',
+        headers: { 'content-type': 'text/plain' },
+        payload: '',
+      });
+      expect([res.statusCode, res.json().error.code]).toEqual([415, 'UnsupportedMediaType']);
+    });
+
+    it('treats an empty JSON body as {} and names the missing field', async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        headers: { 'content-type': 'application/json' },
+        payload: '',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({ code: 'InvalidParameter', field: 'email' });
+    });
+
+    it('answers a malformed URL with the error envelope', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/%zz' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: { code: 'InvalidParameter', message: 'The URL is malformed.' } });
+    });
+
+    it('refuses control characters in names with 400 InvalidParameter, on both engines', async () => {
+      const res = await call(t.app, 'POST', '/api/auth/sign-up', {
+        body: { email: uniqueEmail(), password: STRONG_PASSWORD, firstName: 'A\u0000', lastName: 'B' },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toEqual({
+        code: 'InvalidParameter',
+        message: 'First name cannot contain control characters.',
+        field: 'firstName',
+      });
     });
 
     it('publishes the OpenAPI document and the browsable reference', async () => {
@@ -130,6 +177,48 @@ for (const { dialect, skip } of DIALECTS) {
     });
   });
 }
+
+describe('sqlite: when mail cannot be sent', () => {
+  it('answers 503 ServiceUnavailable, and a later sign-up for the same address mails the code', async () => {
+    const t = await startTestApp({ dialect: 'sqlite', env: { SMTP_URL: 'smtp://127.0.0.1:1' } });
+    try {
+      const email = uniqueEmail();
+      const body = { email, password: STRONG_PASSWORD, firstName: 'A', lastName: 'B' };
+      const res = await call(t.app, 'POST', '/api/auth/sign-up', { body });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().error).toEqual({
+        code: 'ServiceUnavailable',
+        message: 'We could not send the email right now. Please try again in a moment.',
+      });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('sqlite: behind a proxy (TRUST_PROXY=1)', () => {
+  it('counts the address the proxy saw, not one the client wrote into X-Forwarded-For', async () => {
+    const t = await startTestApp({
+      dialect: 'sqlite',
+      env: { TRUST_PROXY: '1', AUTH_REQUESTS_PER_IP_PER_MINUTE: '3' },
+    });
+    try {
+      const send = (spoofed: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in',
+          remoteAddress: '10.0.0.2',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': `${spoofed}, 198.51.100.7` },
+          payload: '{}',
+        });
+      for (let i = 0; i < 3; i++) expect((await send(`203.0.113.${i}`)).statusCode).toBe(400);
+      const res = await send('203.0.113.99');
+      expect([res.statusCode, res.json().error.code]).toEqual([429, 'LimitExceeded']);
+    } finally {
+      await t.close();
+    }
+  });
+});
 
 describe('sqlite: production settings', () => {
   it('has no development outbox in production', async () => {

@@ -1,20 +1,29 @@
 import type { FastifyInstance } from 'fastify';
-import { errorBody } from './errors.js';
+import { errorBody, JSON_ONLY_MESSAGE } from './errors.js';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH']);
 
 /**
  * Mutating console calls must say `Content-Type: application/json`: a cross-site HTML form cannot
  * send that, so a signed-in developer's cookie cannot be used by another site to post them.
+ * An empty JSON body counts as `{}`, so calls without fields (sign-out) need no body.
  */
 export function requireJsonOnConsoleMutations(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
-    if (!MUTATING.has(request.method) || !request.url.startsWith('/api/')) return;
+    // The matched route, not the raw URL: `/%61pi/…` reaches the same route as `/api/…`.
+    const route = request.routeOptions.url;
+    if (!MUTATING.has(request.method) || !route?.startsWith('/api/')) return;
     const type = request.headers['content-type'] ?? '';
     if (!/^application\/json\s*(;|$)/i.test(type)) {
-      return reply
-        .status(415)
-        .send(errorBody('UnsupportedMediaType', 'Send the request body as JSON with Content-Type: application/json.'));
+      return reply.status(415).send(errorBody('UnsupportedMediaType', JSON_ONLY_MESSAGE));
     }
+  });
+
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === '') return done(null, {});
+    parseJson(request, text, done);
   });
 }

@@ -28,6 +28,12 @@ export function redisLimiters(redis: Redis, prefix = 'howl:rl'): LimiterFactory 
         keyPrefix: `${prefix}:${spec.name}`,
         points: spec.points,
         duration: spec.durationSeconds,
+        // While Redis is unreachable each process counts on its own instead of failing every call.
+        insuranceLimiter: new RateLimiterMemory({
+          keyPrefix: spec.name,
+          points: spec.points,
+          duration: spec.durationSeconds,
+        }),
       }),
   };
 }

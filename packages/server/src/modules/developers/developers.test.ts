@@ -128,6 +128,16 @@ for (const { dialect, skip } of DIALECTS) {
       });
     });
 
+    it('gives a pending account to the latest sign-up: a stranger who signed up first keeps no password on it', async () => {
+      const email = uniqueEmail();
+      await signUp(email, { password: 'Stranger-Pass9', firstName: 'Not', lastName: 'Me' });
+      expect((await signUp(email, { company: 'Mine' })).json().error.code).toBe('UsernameExists');
+      const res = await confirm(email, t.smtp.lastCode(email));
+      expect(res.json()).toEqual({ email, firstName: 'Ada', lastName: 'Byron', company: 'Mine' });
+      expect((await signIn(email, 'Stranger-Pass9')).statusCode).toBe(401);
+      expect((await signIn(email)).statusCode).toBe(200);
+    });
+
     describe('POST /api/auth/confirm-sign-up', () => {
       it('confirms, signs the developer in and answers the session', async () => {
         const email = uniqueEmail();
@@ -334,6 +344,20 @@ for (const { dialect, skip } of DIALECTS) {
         expect((await session(cookie)).statusCode).toBe(200);
         t.clock.advance(1);
         expect((await session(cookie)).statusCode).toBe(401);
+      });
+
+      it('signs out with an empty body, and clears the cookie even when the session is gone', async () => {
+        const { cookie } = await confirmedDeveloper();
+        const empty = await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-out',
+          headers: { 'content-type': 'application/json' },
+          cookies: { howl_session: cookie },
+        });
+        expect(empty.statusCode).toBe(200);
+        const again = await call(t.app, 'POST', '/api/auth/sign-out', { body: {}, cookie });
+        expect(again.statusCode).toBe(401);
+        expect(again.cookies.find((c) => c.name === 'howl_session')?.value).toBe('');
       });
 
       it('signs out on every device and clears the cookie', async () => {

@@ -177,16 +177,17 @@ export const developerRoutes: FastifyPluginAsyncZod<DeveloperRoutesOptions> = as
   app.post(
     '/api/auth/sign-out',
     {
-      preHandler: signedIn,
       schema: {
         tags,
-        summary: 'Sign out everywhere: ends every session of the developer',
+        summary: 'Sign out everywhere: ends every session of the developer and clears the cookie',
         response: { 200: okResponse, 401: errorResponse },
       },
     },
     async (request, reply) => {
-      await developers.signOut(request.developer!);
+      // The cookie is HttpOnly, so only the server can remove it: it goes even when the session is already gone.
       clearSessionCookie(reply, cookie);
+      await signedIn(request);
+      await developers.signOut(request.developer!);
       return { ok: true as const };
     },
   );

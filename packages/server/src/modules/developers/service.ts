@@ -39,8 +39,8 @@ export function createDevelopers(deps: DevelopersDeps) {
       await pool.signUp(
         { username: input.email, email: input.email, password: input.password },
         {
-          onCreated: (trx, user) =>
-            store.insertDeveloper(trx, {
+          saveProfile: (trx, user) =>
+            store.saveDeveloper(trx, {
               user_id: user.id,
               first_name: input.firstName,
               last_name: input.lastName,

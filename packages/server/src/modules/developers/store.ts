@@ -2,8 +2,15 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { DeveloperRow } from './developers.table.js';
 
-export async function insertDeveloper(db: Kysely<DB>, row: DeveloperRow): Promise<void> {
-  await db.insertInto('developers').values(row).execute();
+/** Writes a developer's names and company, replacing those of a pending sign-up that is redone. */
+export async function saveDeveloper(db: Kysely<DB>, row: DeveloperRow): Promise<void> {
+  await db
+    .insertInto('developers')
+    .values(row)
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({ first_name: row.first_name, last_name: row.last_name, company: row.company }),
+    )
+    .execute();
 }
 
 export function findDeveloper(db: Kysely<DB>, userId: string) {

@@ -10,12 +10,12 @@ export const identityErrors = {
   alreadyConfirmed: () => new AppError(400, 'InvalidParameter', 'This account is already confirmed. Please sign in.'),
   codeMismatch: () => new AppError(400, 'CodeMismatch', 'Invalid confirmation code.'),
   expiredCode: () => new AppError(400, 'ExpiredCode', 'This code is no longer valid. Please request a new code.'),
-  invalidPassword: () =>
+  invalidPassword: (field: string) =>
     new AppError(
       400,
       'InvalidPassword',
       'Passwords must have at least 8 characters, with an upper-case letter, a lower-case letter, a number and a symbol.',
-      { field: 'password' },
+      { field },
     ),
   limitExceeded: (retryAfterSeconds: number, message = 'Too many attempts. Please try again later.') =>
     new AppError(429, 'LimitExceeded', message, { retryAfterSeconds }),

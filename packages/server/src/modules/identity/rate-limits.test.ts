@@ -35,6 +35,50 @@ for (const { dialect, skip } of DIALECTS) {
       expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
     });
 
+    it('counts parallel failed sign-ins: 40 at once get at most 10 answers, the rest 429', async () => {
+      const email = uniqueEmail();
+      await confirmed(t, email);
+      const results = await Promise.all(
+        Array.from({ length: 40 }, () =>
+          call(t.app, 'POST', '/api/auth/sign-in', { body: { email, password: 'Wrong-Pass1' } }),
+        ),
+      );
+      const codes = results.map((r) => r.json().error.code);
+      expect(codes.filter((c) => c === 'NotAuthorized').length).toBeLessThanOrEqual(10);
+      expect(codes.filter((c) => c === 'LimitExceeded').length).toBeGreaterThanOrEqual(30);
+    });
+
+    it('lets a burst of wrong codes try at most 5 before the code dies', async () => {
+      const email = uniqueEmail();
+      await call(t.app, 'POST', '/api/auth/sign-up', {
+        body: { email, password: STRONG_PASSWORD, firstName: 'A', lastName: 'B' },
+      });
+      const code = t.smtp.lastCode(email);
+      const wrong = code === '000000' ? '111111' : '000000';
+      const results = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          call(t.app, 'POST', '/api/auth/confirm-sign-up', { body: { email, code: wrong } }),
+        ),
+      );
+      expect(results.filter((r) => r.json().error.code === 'CodeMismatch').length).toBeLessThanOrEqual(5);
+      const right = await call(t.app, 'POST', '/api/auth/confirm-sign-up', { body: { email, code } });
+      expect(right.statusCode).not.toBe(200);
+    });
+
+    it('refuses code guesses with 429 after 10 wrong ones in 15 minutes, across new codes', async () => {
+      const { email } = { email: uniqueEmail() };
+      await confirmed(t, email);
+      const reset = (code: string) =>
+        call(t.app, 'POST', '/api/auth/confirm-forgot-password', { body: { email, code, newPassword: 'New-Pass2' } });
+      for (let round = 0; round < 2; round++) {
+        await call(t.app, 'POST', '/api/auth/forgot-password', { body: { email } });
+        const wrong = t.smtp.lastCode(email) === '000000' ? '111111' : '000000';
+        for (let i = 0; i < 5; i++) expect((await reset(wrong)).json().error.code).toBe('CodeMismatch');
+      }
+      await call(t.app, 'POST', '/api/auth/forgot-password', { body: { email } });
+      expectLimited(await reset(t.smtp.lastCode(email)));
+    });
+
     it('counts failures per account: another account still signs in', async () => {
       const other = uniqueEmail();
       await confirmed(t, other);

@@ -2,10 +2,12 @@ import type { Kysely, Transaction } from 'kysely';
 import type { AuthLimits } from '../../config.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { DB } from '../../db/schema.js';
+import { AppError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { PasswordHasher } from '../../lib/password-hasher.js';
+import { ipBucket } from '../../lib/ip.js';
 import { isRateLimited, retryAfterSeconds, type LimiterFactory } from '../../lib/rate-limits.js';
-import { newId, newSixDigitCode, newToken, sameDigest, sha256 } from '../../lib/tokens.js';
+import { newId, newSixDigitCode, newToken, sha256 } from '../../lib/tokens.js';
 import { identityErrors as E } from './errors.js';
 import type { CodePurpose, IdentityUser } from './identity.table.js';
 import { meetsPasswordPolicy } from './password-policy.js';
@@ -45,7 +47,8 @@ export interface SessionUser {
   tokenHash: string;
 }
 
-export type UserPool = ReturnType<ReturnType<typeof createIdentity>['pool']>;
+/** Writes a feature's own row for an account (names, company…), on creation and when a pending sign-up is redone. */
+export type SaveProfile = (trx: Transaction<DB>, user: IdentityUser) => Promise<void>;
 
 /**
  * Sign-up, codes, sign-in, sessions, resets and limits, written once. Every pool (the developers,
@@ -56,6 +59,11 @@ export function createIdentity(deps: IdentityDeps) {
   // Limiter keys carry the pool id, so one set of limiters serves every pool.
   const signInFailures = deps.limiters.create({
     name: 'signin-fail',
+    points: limits.signInFailuresPerAccount,
+    durationSeconds: limits.signInFailureWindowSeconds,
+  });
+  const codeFailures = deps.limiters.create({
+    name: 'code-fail',
     points: limits.signInFailuresPerAccount,
     durationSeconds: limits.signInFailureWindowSeconds,
   });
@@ -79,26 +87,46 @@ export function createIdentity(deps: IdentityDeps) {
     }
   }
 
-  /** Counts one request from an IP against the auth limit (all auth calls of every pool). */
-  async function countIpRequest(ip: string): Promise<void> {
-    await consume(ipRequests, ip, 'Too many requests from your network. Please try again later.');
+  /**
+   * Runs a secret check (password, code) under a per-account attempt limit. The attempt is counted
+   * before the check, so parallel requests cannot slip past the limit; a success clears the count.
+   */
+  async function attempt<T>(
+    limiter: typeof codeMails,
+    key: string,
+    message: string,
+    check: () => Promise<T>,
+  ): Promise<T> {
+    await consume(limiter, key, message);
+    const result = await check();
+    await limiter.delete(key);
+    return result;
   }
 
-  /** Answers who holds a session token, or undefined when it is unknown, expired or the account is disabled. */
-  async function authenticate(token: string): Promise<SessionUser | undefined> {
-    const tokenHash = sha256(token);
-    const row = await store.findSessionUser(db, tokenHash);
-    if (!row || row.enabled !== 1) return undefined;
-    if (row.expires_at !== null && row.expires_at <= clock.now()) {
-      await store.deleteSession(db, tokenHash);
-      return undefined;
+  /** Counts one request from an IP (or IPv6 /64) against the auth limit. */
+  async function countIpRequest(ip: string): Promise<void> {
+    await consume(ipRequests, ipBucket(ip), 'Too many requests from your network. Please try again later.');
+  }
+
+  async function send(deliver: () => Promise<void>): Promise<void> {
+    try {
+      await deliver();
+    } catch (cause) {
+      throw new AppError(
+        503,
+        'ServiceUnavailable',
+        'We could not send the email right now. Please try again in a moment.',
+        {
+          cause,
+        },
+      );
     }
-    return { userId: row.user_id, poolId: row.pool_id, username: row.username, email: row.email, tokenHash };
   }
 
   function pool(options: UserPoolOptions) {
     const { poolId } = options;
     const accountKey = (username: string) => `${poolId}:${username}`;
+    const codeHash = (user: IdentityUser, code: string) => sha256(`${user.id}:${code}`);
 
     async function mustFind(username: string): Promise<IdentityUser> {
       const user = await store.findUser(db, poolId, username);
@@ -106,35 +134,39 @@ export function createIdentity(deps: IdentityDeps) {
       return user;
     }
 
-    async function issueCode(user: IdentityUser, purpose: CodePurpose): Promise<void> {
+    async function issueCode(user: IdentityUser, purpose: CodePurpose, limitMessage?: string): Promise<void> {
+      await consume(codeMails, accountKey(user.username), limitMessage);
       const code = newSixDigitCode();
       const now = clock.now();
       await store.putCode(db, {
         user_id: user.id,
         purpose,
-        code_hash: sha256(`${user.id}:${code}`),
+        code_hash: codeHash(user, code),
         expires_at: now + CODE_LIFETIME_MS[purpose],
         created_at: now,
       });
-      await options.sendCode({ username: user.username, email: user.email }, purpose, code);
+      await send(() => options.sendCode({ username: user.username, email: user.email }, purpose, code));
     }
 
-    /** Checks a code and uses it up; wrong tries are counted and the fifth one kills the code. */
+    /** Uses up a code; a wrong one counts a try and the fifth wrong try kills it. */
     async function redeemCode(user: IdentityUser, purpose: CodePurpose, code: string): Promise<void> {
-      const row = await store.findCode(db, user.id, purpose);
-      if (!row) throw E.expiredCode();
-      if (row.expires_at <= clock.now()) {
-        await store.deleteCode(db, user.id, purpose);
-        throw E.expiredCode();
-      }
-      const given = sha256(`${user.id}:${code}`);
-      if (!sameDigest(given, row.code_hash)) {
-        const attempts = await store.countFailedCodeAttempt(db, user.id, purpose);
-        if (attempts >= MAX_CODE_ATTEMPTS) await store.deleteCode(db, user.id, purpose);
-        throw E.codeMismatch();
-      }
-      // Two requests racing with the right code: only the one that deletes the row wins.
-      if (!(await store.takeCode(db, user.id, purpose, row.code_hash))) throw E.expiredCode();
+      await attempt(
+        codeFailures,
+        accountKey(user.username),
+        "You've tried too many codes. Please try again later.",
+        async () => {
+          const now = clock.now();
+          const target = { userId: user.id, purpose, now, maxAttempts: MAX_CODE_ATTEMPTS };
+          if (await store.takeCode(db, { ...target, codeHash: codeHash(user, code) })) return;
+          const attempts = await store.countFailedCodeAttempt(db, target);
+          if (attempts === undefined) {
+            await store.deleteCode(db, user.id, purpose);
+            throw E.expiredCode();
+          }
+          if (attempts >= MAX_CODE_ATTEMPTS) await store.deleteCode(db, user.id, purpose);
+          throw E.codeMismatch();
+        },
+      );
     }
 
     async function startSession(userId: string): Promise<string> {
@@ -150,22 +182,48 @@ export function createIdentity(deps: IdentityDeps) {
       return token;
     }
 
+    /** Checks a password under the per-account failure limit. */
+    async function checkPassword(username: string, check: () => Promise<void>, message: string): Promise<void> {
+      await attempt(signInFailures, accountKey(username), message, check);
+    }
+
+    async function redoPendingSignUp(
+      existing: IdentityUser,
+      password: string,
+      saveProfile?: SaveProfile,
+    ): Promise<void> {
+      // The latest sign-up owns a pending account: whoever signed up first with someone else's
+      // address cannot keep a password on it once the address's owner signs up.
+      const passwordHash = await hasher.hash(password);
+      await db.transaction().execute(async (trx) => {
+        await store.updateUser(trx, existing.id, { password_hash: passwordHash }, clock.now());
+        await saveProfile?.(trx, existing);
+      });
+      try {
+        await issueCode(existing, 'confirm_sign_up');
+      } catch (err) {
+        // Past the mail limit the caller still learns the account exists; no extra mail goes out.
+        if (!(err instanceof AppError && err.code === 'LimitExceeded')) throw err;
+      }
+    }
+
     return {
       poolId,
 
       /**
        * Creates an unconfirmed account and mails its code (or a confirmed one, for pools that
-       * confirm at once). `onCreated` writes the feature's own row in the same transaction.
-       * An existing unconfirmed account gets a fresh code and still answers UsernameExists.
+       * confirm at once). `saveProfile` writes the feature's own row in the same transaction. An
+       * existing unconfirmed account takes the new password and profile, gets a fresh code, and
+       * the call still answers UsernameExists.
        */
       async signUp(
         input: { username: string; email: string | null; password: string },
-        opts: { confirmed?: boolean; onCreated?: (trx: Transaction<DB>, user: IdentityUser) => Promise<void> } = {},
+        opts: { confirmed?: boolean; saveProfile?: SaveProfile } = {},
       ): Promise<IdentityUser> {
-        if (!meetsPasswordPolicy(input.password)) throw E.invalidPassword();
+        if (!meetsPasswordPolicy(input.password)) throw E.invalidPassword('password');
         const existing = await store.findUser(db, poolId, input.username);
         if (existing) {
-          if (existing.status === 'UNCONFIRMED') await resendQuietly(existing);
+          if (existing.status === 'UNCONFIRMED') await redoPendingSignUp(existing, input.password, opts.saveProfile);
           throw E.usernameExists();
         }
         const now = clock.now();
@@ -183,16 +241,13 @@ export function createIdentity(deps: IdentityDeps) {
         try {
           await db.transaction().execute(async (trx) => {
             await store.insertUser(trx, user);
-            await opts.onCreated?.(trx, user);
+            await opts.saveProfile?.(trx, user);
           });
         } catch (err) {
           if (isUniqueViolation(err)) throw E.usernameExists();
           throw err;
         }
-        if (!opts.confirmed) {
-          await consume(codeMails, accountKey(user.username));
-          await issueCode(user, 'confirm_sign_up');
-        }
+        if (!opts.confirmed) await issueCode(user, 'confirm_sign_up');
         return user;
       },
 
@@ -208,42 +263,37 @@ export function createIdentity(deps: IdentityDeps) {
       async resendCode(username: string): Promise<void> {
         const user = await mustFind(username);
         if (user.status !== 'UNCONFIRMED') throw E.alreadyConfirmed();
-        await consume(codeMails, accountKey(username), "You've requested a code too often. Please try again later.");
-        await issueCode(user, 'confirm_sign_up');
+        await issueCode(user, 'confirm_sign_up', "You've requested a code too often. Please try again later.");
       },
 
       /** Checks a password; answers the account and a new session token. */
       async signIn(username: string, password: string): Promise<{ user: IdentityUser; token: string }> {
-        const key = accountKey(username);
-        const failures = await signInFailures.get(key);
-        if (failures && failures.consumedPoints >= limits.signInFailuresPerAccount) {
-          throw E.limitExceeded(retryAfterSeconds(failures), 'Too many failed sign-ins. Please try again later.');
-        }
-        const user = await store.findUser(db, poolId, username);
-        if (!user) {
-          await hasher.verifyNothing(password);
-          await countFailure(key);
-          throw E.userNotFound();
-        }
-        if (!(await hasher.verify(user.password_hash, password))) {
-          await countFailure(key);
-          throw E.notAuthorized();
-        }
-        if (user.enabled !== 1) throw E.notAuthorized('This account is disabled.');
-        if (user.status === 'UNCONFIRMED') throw E.userNotConfirmed();
-        await signInFailures.delete(key);
-        return { user, token: await startSession(user.id) };
+        let user: IdentityUser | undefined;
+        await checkPassword(
+          username,
+          async () => {
+            user = await store.findUser(db, poolId, username);
+            if (!user) {
+              await hasher.verifyNothing(password);
+              throw E.userNotFound();
+            }
+            if (!(await hasher.verify(user.password_hash, password))) throw E.notAuthorized();
+          },
+          'Too many failed sign-ins. Please try again later.',
+        );
+        if (user!.enabled !== 1) throw E.notAuthorized('This account is disabled.');
+        if (user!.status === 'UNCONFIRMED') throw E.userNotConfirmed();
+        return { user: user!, token: await startSession(user!.id) };
       },
 
       /** Mails a reset code valid 15 minutes. */
       async forgotPassword(username: string): Promise<IdentityUser> {
         const user = await mustFind(username);
-        await consume(
-          codeMails,
-          accountKey(username),
+        await issueCode(
+          user,
+          'reset_password',
           "You've requested a password change too often. Please try again later.",
         );
-        await issueCode(user, 'reset_password');
         return user;
       },
 
@@ -251,7 +301,7 @@ export function createIdentity(deps: IdentityDeps) {
       async confirmForgotPassword(username: string, code: string, newPassword: string): Promise<void> {
         const user = await mustFind(username);
         // Policy first, so a weak password does not burn a good code.
-        if (!meetsPasswordPolicy(newPassword)) throw E.invalidPassword();
+        if (!meetsPasswordPolicy(newPassword)) throw E.invalidPassword('newPassword');
         await redeemCode(user, 'reset_password', code);
         const passwordHash = await hasher.hash(newPassword);
         await db.transaction().execute(async (trx) => {
@@ -263,17 +313,18 @@ export function createIdentity(deps: IdentityDeps) {
 
       /** Changes a signed-in account's password; its other sessions end, the caller's stays. */
       async changePassword(session: SessionUser, oldPassword: string, newPassword: string): Promise<void> {
-        const key = accountKey(session.username);
-        const failures = await signInFailures.get(key);
-        if (failures && failures.consumedPoints >= limits.signInFailuresPerAccount) {
-          throw E.limitExceeded(retryAfterSeconds(failures), "You've tried too often. Please try again later.");
-        }
-        const user = await findUserById(session.userId);
-        if (!(await hasher.verify(user.password_hash, oldPassword))) {
-          await countFailure(key);
-          throw E.notAuthorized('Your old password is incorrect.');
-        }
-        if (!meetsPasswordPolicy(newPassword)) throw E.invalidPassword();
+        const user = await store.findUserById(db, session.userId);
+        if (!user) throw E.notAuthorized('Please sign in again.');
+        await checkPassword(
+          user.username,
+          async () => {
+            if (!(await hasher.verify(user.password_hash, oldPassword))) {
+              throw E.notAuthorized('Your old password is incorrect.');
+            }
+          },
+          "You've tried too often. Please try again later.",
+        );
+        if (!meetsPasswordPolicy(newPassword)) throw E.invalidPassword('newPassword');
         const passwordHash = await hasher.hash(newPassword);
         await db.transaction().execute(async (trx) => {
           await store.updateUser(trx, user.id, { password_hash: passwordHash }, clock.now());
@@ -281,41 +332,24 @@ export function createIdentity(deps: IdentityDeps) {
         });
       },
 
-      /** Answers the session's holder when it belongs to this pool. */
+      /** Answers who holds a session token of this pool, or undefined when it is unknown, expired or the account is disabled. */
       async authenticate(token: string): Promise<SessionUser | undefined> {
-        const session = await authenticate(token);
-        return session?.poolId === poolId ? session : undefined;
+        const tokenHash = sha256(token);
+        const row = await store.findSessionUser(db, tokenHash);
+        if (!row || row.pool_id !== poolId || row.enabled !== 1) return undefined;
+        if (row.expires_at !== null && row.expires_at <= clock.now()) {
+          await store.deleteSession(db, tokenHash);
+          return undefined;
+        }
+        return { userId: row.user_id, poolId: row.pool_id, username: row.username, email: row.email, tokenHash };
       },
 
       /** Ends every session of the account, on every device. */
       signOutEverywhere: (userId: string) => store.deleteUserSessions(db, userId),
     };
-
-    async function findUserById(id: string): Promise<IdentityUser> {
-      const user = await store.findUserById(db, id);
-      if (!user) throw E.notAuthorized('Please sign in again.');
-      return user;
-    }
-
-    async function countFailure(key: string): Promise<void> {
-      // The failure that reaches the limit still answers with its own error; the next call gets 429.
-      await signInFailures.consume(key).catch((err: unknown) => {
-        if (!isRateLimited(err)) throw err;
-      });
-    }
-
-    async function resendQuietly(user: IdentityUser): Promise<void> {
-      try {
-        await consume(codeMails, accountKey(user.username));
-        await issueCode(user, 'confirm_sign_up');
-      } catch (err) {
-        // Past the mail limit the caller still learns the account exists; no extra mail goes out.
-        if (!(err instanceof Error && 'code' in err && err.code === 'LimitExceeded')) throw err;
-      }
-    }
   }
 
-  return { pool, countIpRequest, authenticate };
+  return { pool, countIpRequest };
 }
 
 export type Identity = ReturnType<typeof createIdentity>;

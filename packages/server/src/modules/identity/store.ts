@@ -51,27 +51,21 @@ export async function putCode(
     .execute();
 }
 
-export function findCode(db: Kysely<DB>, userId: string, purpose: CodePurpose) {
-  return db
-    .selectFrom('identity_codes')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('purpose', '=', purpose)
-    .executeTakeFirst();
-}
-
-/** Deletes the code if it is still the one that was read; true when this caller took it (single use). */
+/**
+ * Uses up a code in one statement: true only when the hash matches, the code is still live and has
+ * fewer than `maxAttempts` wrong tries. Parallel requests cannot both take it.
+ */
 export async function takeCode(
   db: Kysely<DB>,
-  userId: string,
-  purpose: CodePurpose,
-  codeHash: string,
+  code: { userId: string; purpose: CodePurpose; codeHash: string; now: number; maxAttempts: number },
 ): Promise<boolean> {
   const res = await db
     .deleteFrom('identity_codes')
-    .where('user_id', '=', userId)
-    .where('purpose', '=', purpose)
-    .where('code_hash', '=', codeHash)
+    .where('user_id', '=', code.userId)
+    .where('purpose', '=', code.purpose)
+    .where('code_hash', '=', code.codeHash)
+    .where('expires_at', '>', code.now)
+    .where('failed_attempts', '<', code.maxAttempts)
     .executeTakeFirst();
   return res.numDeletedRows > 0n;
 }
@@ -80,16 +74,24 @@ export async function deleteCode(db: Kysely<DB>, userId: string, purpose: CodePu
   await db.deleteFrom('identity_codes').where('user_id', '=', userId).where('purpose', '=', purpose).execute();
 }
 
-/** Counts one wrong try atomically and answers the new count. */
-export async function countFailedCodeAttempt(db: Kysely<DB>, userId: string, purpose: CodePurpose): Promise<number> {
+/**
+ * Counts one wrong try on a live code that still has tries left; answers the new count, or
+ * undefined when there is no such code (none, expired, or out of tries).
+ */
+export async function countFailedCodeAttempt(
+  db: Kysely<DB>,
+  code: { userId: string; purpose: CodePurpose; now: number; maxAttempts: number },
+): Promise<number | undefined> {
   const row = await db
     .updateTable('identity_codes')
     .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
-    .where('user_id', '=', userId)
-    .where('purpose', '=', purpose)
+    .where('user_id', '=', code.userId)
+    .where('purpose', '=', code.purpose)
+    .where('expires_at', '>', code.now)
+    .where('failed_attempts', '<', code.maxAttempts)
     .returning('failed_attempts')
     .executeTakeFirst();
-  return row?.failed_attempts ?? Number.POSITIVE_INFINITY;
+  return row?.failed_attempts;
 }
 
 export async function insertSession(

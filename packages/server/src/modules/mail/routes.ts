@@ -1,12 +1,18 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponse } from '@howl/contract';
+import { errorBody } from '../../http/errors.js';
+import { isLoopback } from '../../lib/ip.js';
 import type { OutboxMessage } from './mailer.js';
 
 const outboxResponse = z.object({
   messages: z.array(z.object({ to: z.string(), subject: z.string(), text: z.string(), sent_at: z.string() })),
 });
 
-/** `GET /api/dev/outbox`: mail that would have been sent, newest first. Registered only outside production without SMTP. */
+/**
+ * `GET /api/dev/outbox`: mail that would have been sent, newest first. Registered only outside
+ * production without SMTP, and answered only to callers on this machine: the codes in it open accounts.
+ */
 export const outboxRoutes: FastifyPluginAsyncZod<{ messages: () => OutboxMessage[] }> = async (app, opts) => {
   app.get(
     '/api/dev/outbox',
@@ -14,9 +20,15 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ messages: () => OutboxMessage
       schema: {
         tags: ['development'],
         summary: 'Mail written instead of sent (development only, no SMTP_URL)',
-        response: { 200: outboxResponse },
+        response: { 200: outboxResponse, 404: errorResponse },
       },
     },
-    async () => ({ messages: opts.messages() }),
+    async (request, reply) => {
+      // Both the peer and the client it speaks for (behind a trusted proxy) must be this machine.
+      if (!isLoopback(request.ip) || !isLoopback(request.socket.remoteAddress ?? '')) {
+        return reply.status(404).send(errorBody('NotFound', 'No such endpoint: GET /api/dev/outbox'));
+      }
+      return { messages: opts.messages() };
+    },
   );
 };

@@ -1,0 +1,15 @@
+import ipaddr from 'ipaddr.js';
+
+/** The key a client's address is counted under: IPv4 by address, IPv6 by its /64 (one household or server usually owns a whole /64). */
+export function ipBucket(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip;
+  const addr = ipaddr.process(ip);
+  if (addr.kind() === 'ipv4') return addr.toString();
+  const parts = (addr as ipaddr.IPv6).parts.slice(0, 4);
+  return `${parts.map((p) => p.toString(16)).join(':')}::/64`;
+}
+
+/** True for 127.0.0.0/8 and ::1 (and IPv4-mapped loopback). */
+export function isLoopback(ip: string): boolean {
+  return ipaddr.isValid(ip) && ipaddr.process(ip).range() === 'loopback';
+}
