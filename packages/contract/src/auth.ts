@@ -61,13 +61,15 @@ export const confirmForgotPasswordBody = z.object({
 });
 export const changePasswordBody = z.object({ oldPassword: password, newPassword: password });
 
-/** The signed-in developer, as `GET /api/auth/session` answers. */
+/** The signed-in developer with their games and current game: all the site needs to restore a session. */
 export const developerSession = z
   .object({
     email: z.string(),
     firstName: z.string(),
     lastName: z.string(),
     company: z.string().nullable(),
+    games: z.array(z.object({ game_id: z.string(), name: z.string(), created_at: z.string() })),
+    current_game_id: z.string().nullable(),
   })
   .meta({ id: 'DeveloperSession' });
 export type DeveloperSession = z.infer<typeof developerSession>;

@@ -12,6 +12,8 @@ export const errorCodes = [
   'ExpiredCode',
   'LimitExceeded',
   'NotFound',
+  'InvalidApiKey',
+  'GameLimitReached',
   'PayloadTooLarge',
   'UnsupportedMediaType',
   'ServiceUnavailable',

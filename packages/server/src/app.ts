@@ -12,7 +12,13 @@ import { registerWeb } from './http/web.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createPasswordHasher, type PasswordHasher } from './lib/password-hasher.js';
 import { memoryLimiters, redisLimiters } from './lib/rate-limits.js';
+import { requireDeveloper } from './http/developer-session.js';
+import { contactRoutes } from './modules/contact/routes.js';
+import { createContact } from './modules/contact/service.js';
 import { developerRoutes } from './modules/developers/routes.js';
+import { gameApi, registerGameApiCors } from './modules/games/game-api.js';
+import { gameRoutes } from './modules/games/routes.js';
+import { createGames } from './modules/games/service.js';
 import { createDevelopers } from './modules/developers/service.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { createIdentity } from './modules/identity/service.js';
@@ -70,19 +76,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mailer: Mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outbox!;
   app.addHook('onClose', async () => mailer.close());
 
+  const limiters = deps.redis ? redisLimiters(deps.redis) : memoryLimiters();
   const identity = createIdentity({
     db: database.db,
     clock,
     hasher: deps.hasher ?? createPasswordHasher(),
-    limiters: deps.redis ? redisLimiters(deps.redis) : memoryLimiters(),
+    limiters,
     limits: config.limits,
   });
+  const games = createGames({ db: database.db, clock });
   const developers = createDevelopers({
     db: database.db,
     identity,
     mailer,
     supportEmail: config.supportEmail,
     sessionDays: config.developerSessionDays,
+    gamesOf: games.list,
+  });
+  const contact = createContact({
+    db: database.db,
+    clock,
+    mailer,
+    supportEmail: config.supportEmail,
+    publicUrl: config.publicUrl,
   });
   const cookieSettings = {
     secure: config.publicUrl.startsWith('https://'),
@@ -91,6 +107,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { database });
   await app.register(developerRoutes, { developers, identity, cookie: cookieSettings });
+  await app.register(gameRoutes, { games, signedIn: requireDeveloper(developers) });
+  await app.register(contactRoutes, {
+    contact,
+    developers,
+    limiters,
+    requestsPerIpPerHour: config.contactRequestsPerIpPerHour,
+  });
+  await registerGameApiCors(app);
+  await app.register(gameApi, { db: database.db, limiters, ...config.gameApi, features: [] });
   if (outbox && config.nodeEnv !== 'production') {
     app.log.warn(
       'SMTP_URL is not set: mail is not sent; it is logged and readable at /api/dev/outbox from this machine only.',

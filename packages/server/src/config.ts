@@ -45,6 +45,9 @@ const envSchema = z.object({
   AUTH_REQUESTS_PER_IP_PER_MINUTE: positiveInt.default(30),
   CODE_MAILS_PER_ACCOUNT_PER_HOUR: positiveInt.default(5),
   DEVELOPER_SESSION_DAYS: positiveInt.default(30),
+  GAME_API_REQUESTS_PER_KEY_PER_MINUTE: positiveInt.default(6000),
+  GAME_API_REQUESTS_PER_IP_PER_MINUTE: positiveInt.default(600),
+  CONTACT_REQUESTS_PER_IP_PER_HOUR: positiveInt.default(10),
 });
 
 export interface Config {
@@ -63,6 +66,8 @@ export interface Config {
   trustProxy: number | string | false;
   limits: AuthLimits;
   developerSessionDays: number;
+  gameApi: { requestsPerKeyPerMinute: number; requestsPerIpPerMinute: number };
+  contactRequestsPerIpPerHour: number;
 }
 
 export interface AuthLimits {
@@ -109,6 +114,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       codeMailsPerAccountPerHour: e.CODE_MAILS_PER_ACCOUNT_PER_HOUR,
     },
     developerSessionDays: e.DEVELOPER_SESSION_DAYS,
+    gameApi: {
+      requestsPerKeyPerMinute: e.GAME_API_REQUESTS_PER_KEY_PER_MINUTE,
+      requestsPerIpPerMinute: e.GAME_API_REQUESTS_PER_IP_PER_MINUTE,
+    },
+    contactRequestsPerIpPerHour: e.CONTACT_REQUESTS_PER_IP_PER_HOUR,
   };
 }
 

@@ -1,5 +1,7 @@
 import type { IdentityCodeTable, IdentitySessionTable, IdentityUserTable } from '../modules/identity/identity.table.js';
 import type { DeveloperTable } from '../modules/developers/developers.table.js';
+import type { GameTable } from '../modules/games/games.table.js';
+import type { ContactMessageTable, NewsletterSubscriptionTable } from '../modules/contact/contact.table.js';
 
 /** The whole database as Kysely sees it; each feature declares its own tables. */
 export interface DB {
@@ -7,4 +9,7 @@ export interface DB {
   identity_codes: IdentityCodeTable;
   identity_sessions: IdentitySessionTable;
   developers: DeveloperTable;
+  games: GameTable;
+  contact_messages: ContactMessageTable;
+  newsletter_subscriptions: NewsletterSubscriptionTable;
 }

@@ -31,11 +31,16 @@ export function clearSessionCookie(reply: FastifyReply, settings: CookieSettings
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: settings.secure });
 }
 
+/** The developer whose live session the request carries, if any (for calls open to visitors too). */
+export async function findDeveloper(developers: Developers, request: FastifyRequest): Promise<SessionUser | undefined> {
+  const token = request.cookies[SESSION_COOKIE];
+  return token ? developers.pool.authenticate(token) : undefined;
+}
+
 /** A preHandler: 401 NotAuthorized unless the request carries a live developer session. */
 export function requireDeveloper(developers: Developers) {
   return async (request: FastifyRequest): Promise<void> => {
-    const token = request.cookies[SESSION_COOKIE];
-    const session = token ? await developers.pool.authenticate(token) : undefined;
+    const session = await findDeveloper(developers, request);
     if (!session) throw new AppError(401, 'NotAuthorized', 'Please sign in.');
     request.developer = session;
   };

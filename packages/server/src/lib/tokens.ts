@@ -25,3 +25,18 @@ export function sameDigest(a: string, b: string): boolean {
   const y = Buffer.from(b, 'hex');
   return x.length === y.length && timingSafeEqual(x, y);
 }
+
+/** A game id: 96 random bits, 16 URL-safe characters. */
+export function newGameId(): string {
+  return randomBytes(12).toString('base64url');
+}
+
+/** An API key: 256 random bits behind a recognisable prefix (so leaked keys can be found by scanners). */
+export function newApiKey(): string {
+  return `howl_${randomBytes(32).toString('base64url')}`;
+}
+
+/** Compares two secrets of any length in constant time (both are hashed to one length first). */
+export function sameSecret(given: string, expected: string): boolean {
+  return timingSafeEqual(createHash('sha256').update(given).digest(), createHash('sha256').update(expected).digest());
+}

@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as identity from './2026_11_22_0001_identity.js';
+import * as games from './2026_11_22_0002_games.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
   '2026_11_22_0001_identity': identity,
+  '2026_11_22_0002_games': games,
 };

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { ColumnType, Insertable, Selectable } from 'kysely';
 
 /** What a developer account adds to its identity: the spec's "new user record". */
 export interface DeveloperTable {
@@ -6,5 +6,8 @@ export interface DeveloperTable {
   first_name: string;
   last_name: string;
   company: string | null;
+  /** The game the site works on; null with no games. */
+  current_game_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export type DeveloperRow = Selectable<DeveloperTable>;
+export type NewDeveloper = Insertable<DeveloperTable>;

@@ -133,7 +133,14 @@ for (const { dialect, skip } of DIALECTS) {
       await signUp(email, { password: 'Stranger-Pass9', firstName: 'Not', lastName: 'Me' });
       expect((await signUp(email, { company: 'Mine' })).json().error.code).toBe('UsernameExists');
       const res = await confirm(email, t.smtp.lastCode(email));
-      expect(res.json()).toEqual({ email, firstName: 'Ada', lastName: 'Byron', company: 'Mine' });
+      expect(res.json()).toEqual({
+        email,
+        firstName: 'Ada',
+        lastName: 'Byron',
+        company: 'Mine',
+        games: [],
+        current_game_id: null,
+      });
       expect((await signIn(email, 'Stranger-Pass9')).statusCode).toBe(401);
       expect((await signIn(email)).statusCode).toBe(200);
     });
@@ -144,7 +151,14 @@ for (const { dialect, skip } of DIALECTS) {
         await signUp(email);
         const res = await confirm(email, t.smtp.lastCode(email));
         expect(res.statusCode).toBe(200);
-        expect(res.json()).toEqual({ email, firstName: 'Ada', lastName: 'Byron', company: null });
+        expect(res.json()).toEqual({
+          email,
+          firstName: 'Ada',
+          lastName: 'Byron',
+          company: null,
+          games: [],
+          current_game_id: null,
+        });
         const cookie = sessionCookie(res)!;
         expect((await session(cookie)).json().email).toBe(email);
         const row = await t.database.db
@@ -231,7 +245,14 @@ for (const { dialect, skip } of DIALECTS) {
         const { email } = await confirmedDeveloper();
         const res = await signIn(` ${email.toUpperCase()}`);
         expect(res.statusCode).toBe(200);
-        expect(res.json()).toEqual({ email, firstName: 'Ada', lastName: 'Byron', company: null });
+        expect(res.json()).toEqual({
+          email,
+          firstName: 'Ada',
+          lastName: 'Byron',
+          company: null,
+          games: [],
+          current_game_id: null,
+        });
         const cookie = res.cookies.find((c) => c.name === 'howl_session')!;
         expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
         expect(cookie.secure).toBeFalsy();

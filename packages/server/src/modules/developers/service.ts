@@ -1,4 +1,4 @@
-import type { DeveloperSession } from '@howl/contract';
+import type { DeveloperSession, GamesResponse } from '@howl/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Identity, SessionUser } from '../identity/service.js';
@@ -14,6 +14,8 @@ export interface DevelopersDeps {
   mailer: Mailer;
   supportEmail: string;
   sessionDays: number;
+  /** The developer's games and current game, which every session answer carries. */
+  gamesOf(userId: string): Promise<GamesResponse>;
 }
 
 /** Developer accounts: the developers' user pool plus their names and company. */
@@ -26,9 +28,9 @@ export function createDevelopers(deps: DevelopersDeps) {
   });
 
   async function sessionOf(userId: string): Promise<DeveloperSession> {
-    const row = await store.findDeveloper(deps.db, userId);
+    const [row, games] = await Promise.all([store.findDeveloper(deps.db, userId), deps.gamesOf(userId)]);
     if (!row) throw new Error(`developer row missing for user ${userId}`);
-    return { email: row.email, firstName: row.first_name, lastName: row.last_name, company: row.company };
+    return { email: row.email, firstName: row.first_name, lastName: row.last_name, company: row.company, ...games };
   }
 
   return {

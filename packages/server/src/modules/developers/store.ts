@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import type { DeveloperRow } from './developers.table.js';
+import type { NewDeveloper } from './developers.table.js';
 
 /** Writes a developer's names and company, replacing those of a pending sign-up that is redone. */
-export async function saveDeveloper(db: Kysely<DB>, row: DeveloperRow): Promise<void> {
+export async function saveDeveloper(db: Kysely<DB>, row: NewDeveloper): Promise<void> {
   await db
     .insertInto('developers')
     .values(row)

@@ -7,6 +7,7 @@ export interface MailMessage {
   text: string;
   html: string;
   replyTo?: string;
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -19,7 +20,15 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     async send(m) {
-      await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html, replyTo: m.replyTo });
+      await transport.sendMail({
+        from,
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        html: m.html,
+        replyTo: m.replyTo,
+        headers: m.headers,
+      });
     },
     close: () => transport.close(),
   };

@@ -1,0 +1,120 @@
+import { contactBody, errorResponse, newsletterBody, okResponse } from '@howl/contract';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { findDeveloper } from '../../http/developer-session.js';
+import { AppError } from '../../http/errors.js';
+import { ipBucket } from '../../lib/ip.js';
+import { isRateLimited, retryAfterSeconds, type LimiterFactory } from '../../lib/rate-limits.js';
+import type { Developers } from '../developers/service.js';
+import type { Contact } from './service.js';
+
+export interface ContactRoutesOptions {
+  contact: Contact;
+  developers: Developers;
+  limiters: LimiterFactory;
+  requestsPerIpPerHour: number;
+}
+
+const tags = ['contact and newsletter'];
+const errors = { 400: errorResponse, 429: errorResponse, 503: errorResponse };
+const tokenQuery = z.object({ token: z.string().max(200).default('') });
+
+/** `POST /api/contact`, `POST /api/newsletter`, and the two links newsletter mails carry. */
+export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async (app, opts) => {
+  const perIp = opts.limiters.create({ name: 'contact-ip', points: opts.requestsPerIpPerHour, durationSeconds: 3600 });
+  const limitPerIp = async (request: { ip: string }) => {
+    try {
+      await perIp.consume(ipBucket(request.ip));
+    } catch (err) {
+      if (!isRateLimited(err)) throw err;
+      throw new AppError(429, 'LimitExceeded', "You've sent too many messages. Please try again later.", {
+        retryAfterSeconds: retryAfterSeconds(err),
+      });
+    }
+  };
+
+  app.post(
+    '/api/contact',
+    {
+      onRequest: limitPerIp,
+      schema: {
+        tags,
+        summary: 'Send a message to support (a visitor gives an email; a signed-in developer’s own is used)',
+        body: contactBody,
+        response: { 200: okResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const developer = await findDeveloper(opts.developers, request);
+      const email = developer?.email ?? developer?.username ?? request.body.email;
+      if (!email) throw new AppError(400, 'InvalidParameter', 'Please enter a valid email address', { field: 'email' });
+      await opts.contact.sendMessage({ email, message: request.body.message, developerId: developer?.userId ?? null });
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/newsletter',
+    {
+      onRequest: limitPerIp,
+      schema: {
+        tags,
+        summary: 'Subscribe to the newsletter: mails a link that confirms it (double opt-in)',
+        body: newsletterBody,
+        response: { 200: okResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await opts.contact.subscribe(request.body.email);
+      return { ok: true as const };
+    },
+  );
+
+  // The two links below are opened from a mail, so they are GETs; both are idempotent.
+  app.get(
+    '/api/newsletter/confirm',
+    {
+      schema: {
+        tags,
+        summary: 'Confirmation link from the mail: confirms, then lands on /emailConfirmed',
+        querystring: tokenQuery,
+      },
+    },
+    async (request, reply) => {
+      if (await opts.contact.confirm(request.query.token)) return reply.redirect('/emailConfirmed', 303);
+      return page(
+        reply,
+        400,
+        'This link has expired or was already used',
+        'Subscribe again from the Howl site to get a new one.',
+      );
+    },
+  );
+
+  app.get(
+    '/api/newsletter/unsubscribe',
+    { schema: { tags, summary: 'Unsubscribe link carried by every newsletter mail', querystring: tokenQuery } },
+    async (request, reply) => {
+      if (await opts.contact.unsubscribe(request.query.token)) {
+        return page(reply, 200, 'You are unsubscribed', 'You will get no more newsletter mail from Howl.');
+      }
+      return page(
+        reply,
+        400,
+        'This unsubscribe link is not valid',
+        'Please use the link from the newest mail you received.',
+      );
+    },
+  );
+};
+
+/** A small page for a person who followed a link from a mail. */
+function page(reply: FastifyReply, status: number, title: string, text: string) {
+  return reply
+    .status(status)
+    .type('text/html; charset=utf-8')
+    .send(
+      `<!doctype html><meta charset="utf-8"><title>${title}</title><main style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto"><h1>${title}</h1><p>${text}</p><p><a href="/">Home</a></p></main>`,
+    );
+}

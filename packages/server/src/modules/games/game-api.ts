@@ -1,0 +1,145 @@
+import { errorResponse, pingResponse } from '@howl/contract';
+import cors from '@fastify/cors';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { AppError } from '../../http/errors.js';
+import { ipBucket } from '../../lib/ip.js';
+import { isRateLimited, retryAfterSeconds, type LimiterFactory } from '../../lib/rate-limits.js';
+import { sameSecret } from '../../lib/tokens.js';
+import type { GameRow } from './games.table.js';
+import * as store from './store.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The game whose key and id the call carried, set by the game API's front door. */
+    game?: GameRow;
+  }
+}
+
+export const GAME_API_HEADERS = [
+  'x-api-key',
+  'x-game-id',
+  'x-howl-plugin-version',
+  'x-howl-engine',
+  'authorization',
+  'content-type',
+];
+const VERSION = /^[0-9A-Za-z.+_-]{1,32}$/;
+// Compared against when the game id is unknown, so a wrong id costs the same as a wrong key.
+const NO_KEY = 'howl_0000000000000000000000000000000000000000000';
+
+export interface GameApiOptions {
+  db: Kysely<DB>;
+  limiters: LimiterFactory;
+  requestsPerKeyPerMinute: number;
+  requestsPerIpPerMinute: number;
+  /** The game API's features; each registers its `/v1/…` routes behind the front door. */
+  features: FastifyPluginAsync[];
+}
+
+/**
+ * Open CORS for `/v1` only (web-exported games send preflights with our headers); the console API
+ * stays same-origin. Registered at the root so 404s and errors under `/v1` carry the headers too.
+ */
+export async function registerGameApiCors(app: FastifyInstance): Promise<void> {
+  await app.register(cors, {
+    delegator: (request, callback) => {
+      const isGameApi = /^\/v1(\/|$|\?)/.test(request.url ?? '');
+      callback(
+        null,
+        isGameApi
+          ? {
+              origin: '*',
+              allowedHeaders: GAME_API_HEADERS,
+              methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+              maxAge: 86_400,
+            }
+          : { origin: false },
+      );
+    },
+  });
+}
+
+/** `/v1`: every game call passes one front door that checks the key, limits the rate and notes the client's version. */
+export const gameApi: FastifyPluginAsync<GameApiOptions> = async (v1, opts) => {
+  const perIp = opts.limiters.create({ name: 'v1-ip', points: opts.requestsPerIpPerMinute, durationSeconds: 60 });
+  const perKey = opts.limiters.create({ name: 'v1-key', points: opts.requestsPerKeyPerMinute, durationSeconds: 60 });
+
+  async function consume(limiter: typeof perIp, key: string): Promise<void> {
+    try {
+      await limiter.consume(key);
+    } catch (err) {
+      if (isRateLimited(err)) {
+        throw new AppError(429, 'LimitExceeded', 'Too many requests. Please slow down and try again shortly.', {
+          retryAfterSeconds: retryAfterSeconds(err),
+        });
+      }
+      throw err;
+    }
+  }
+
+  v1.addHook('onRequest', async (request) => {
+    await consume(perIp, ipBucket(request.ip));
+    const apiKey = header(request, 'x-api-key');
+    const gameId = header(request, 'x-game-id');
+    if (!apiKey || !gameId) {
+      throw new AppError(
+        403,
+        'InvalidApiKey',
+        'Send your API key in the x-api-key header and your game id in x-game-id.',
+      );
+    }
+    const game = await store.findGame(opts.db, gameId);
+    const matches = sameSecret(apiKey, game?.api_key ?? NO_KEY);
+    if (!game || !matches) {
+      throw new AppError(
+        403,
+        'InvalidApiKey',
+        'This API key does not belong to this game id. Check both on your Howl dashboard.',
+      );
+    }
+    await consume(perKey, game.id);
+    await noteClientVersion(opts.db, game, request);
+    request.game = game;
+  });
+
+  await v1.register(pingRoute);
+  for (const feature of opts.features) await v1.register(feature);
+};
+
+const pingRoute: FastifyPluginAsyncZod = async (v1) => {
+  v1.get(
+    '/v1/ping',
+    {
+      schema: {
+        tags: ['game API'],
+        summary: 'Check an API key and game id; answers the game',
+        response: { 200: pingResponse, 403: errorResponse, 429: errorResponse },
+      },
+    },
+    async (request) => ({ game_id: request.game!.id, name: request.game!.name }),
+  );
+};
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return typeof value === 'string' && value.trim() ? value.trim() : undefined;
+}
+
+/** Keeps the plugin and engine versions the game last reported; writes only when they change. */
+async function noteClientVersion(db: Kysely<DB>, game: GameRow, request: FastifyRequest): Promise<void> {
+  const plugin = header(request, 'x-howl-plugin-version');
+  const engine = header(request, 'x-howl-engine');
+  const changes = {
+    ...(plugin && VERSION.test(plugin) && plugin !== game.latest_plugin_version
+      ? { latest_plugin_version: plugin }
+      : {}),
+    ...(engine && VERSION.test(engine) && engine !== game.latest_engine ? { latest_engine: engine } : {}),
+  };
+  if (Object.keys(changes).length > 0) {
+    await store.updateGame(db, game.id, changes);
+    Object.assign(game, changes);
+  }
+}

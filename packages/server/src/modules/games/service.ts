@@ -1,0 +1,132 @@
+import type { GameDetails, GamesResponse } from '@howl/contract';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { AppError } from '../../http/errors.js';
+import type { Clock } from '../../lib/clock.js';
+import { newApiKey, newGameId } from '../../lib/tokens.js';
+import type { GameRow } from './games.table.js';
+import * as store from './store.js';
+
+/** How many games one developer may own. */
+export const MAX_GAMES_PER_DEVELOPER = 100;
+
+export const gameErrors = {
+  notFound: () => new AppError(404, 'NotFound', 'Game not found.'),
+  limitReached: () =>
+    new AppError(
+      409,
+      'GameLimitReached',
+      `You can own at most ${MAX_GAMES_PER_DEVELOPER} games. Delete one to create another.`,
+    ),
+};
+
+/** The pool of a game's players in the identity module. */
+export const playerPoolId = (gameId: string) => `game:${gameId}`;
+
+export interface GamesDeps {
+  db: Kysely<DB>;
+  clock: Clock;
+}
+
+/** Games of a developer: create, list, switch, rename, delete, and their API keys. Every call checks ownership. */
+export function createGames({ db, clock }: GamesDeps) {
+  async function owned(developerId: string, gameId: string): Promise<GameRow> {
+    const game = await store.findOwnedGame(db, developerId, gameId);
+    if (!game) throw gameErrors.notFound();
+    return game;
+  }
+
+  async function list(developerId: string): Promise<GamesResponse> {
+    const [games, current] = await Promise.all([
+      store.listGames(db, developerId),
+      store.getCurrentGameId(db, developerId),
+    ]);
+    return {
+      games: games.map((g) => ({ game_id: g.id, name: g.name, created_at: new Date(g.created_at).toISOString() })),
+      current_game_id: current,
+    };
+  }
+
+  return {
+    list,
+
+    /** Creates a game with a fresh key and makes it the developer's current game. */
+    async create(developerId: string, name: string): Promise<{ game_id: string; api_key: string }> {
+      const game = { id: newGameId(), owner_id: developerId, name, api_key: newApiKey(), created_at: clock.now() };
+      await db.transaction().execute(async (trx) => {
+        // Counted inside the transaction with the insert, so parallel creates cannot pass the limit by much.
+        if ((await store.countGames(trx, developerId)) >= MAX_GAMES_PER_DEVELOPER) throw gameErrors.limitReached();
+        await store.insertGame(trx, game);
+        await store.setCurrentGameId(trx, developerId, game.id);
+      });
+      return { game_id: game.id, api_key: game.api_key };
+    },
+
+    async get(developerId: string, gameId: string): Promise<GameDetails> {
+      return toDetails(await owned(developerId, gameId));
+    },
+
+    async update(
+      developerId: string,
+      gameId: string,
+      changes: { name?: string; allow_client_deletes?: boolean },
+    ): Promise<GameDetails> {
+      const game = await owned(developerId, gameId);
+      const patch = {
+        ...(changes.name !== undefined ? { name: changes.name } : {}),
+        ...(changes.allow_client_deletes !== undefined
+          ? { allow_client_deletes: changes.allow_client_deletes ? 1 : 0 }
+          : {}),
+      };
+      await store.updateGame(db, gameId, patch);
+      return toDetails({ ...game, ...patch });
+    },
+
+    async setCurrent(developerId: string, gameId: string): Promise<GamesResponse> {
+      await owned(developerId, gameId);
+      await store.setCurrentGameId(db, developerId, gameId);
+      return list(developerId);
+    },
+
+    /** Deletes the game and all under it in one transaction; the current game becomes the newest remaining one, or none. */
+    async remove(developerId: string, gameId: string): Promise<GamesResponse> {
+      await owned(developerId, gameId);
+      await db.transaction().execute(async (trx) => {
+        await store.deleteGameAndData(trx, gameId, playerPoolId(gameId));
+        if ((await store.getCurrentGameId(trx, developerId)) === gameId) {
+          const rest = await store.listGames(trx, developerId);
+          await store.setCurrentGameId(trx, developerId, rest.at(-1)?.id ?? null);
+        }
+      });
+      return list(developerId);
+    },
+
+    async apiKey(developerId: string, gameId: string): Promise<string> {
+      return (await owned(developerId, gameId)).api_key;
+    },
+
+    /** Issues a new key; the old one stops working at once (every call checks the stored key). */
+    async rotateApiKey(developerId: string, gameId: string): Promise<string> {
+      await owned(developerId, gameId);
+      const apiKey = newApiKey();
+      await store.updateGame(db, gameId, { api_key: apiKey });
+      return apiKey;
+    },
+  };
+}
+
+export type Games = ReturnType<typeof createGames>;
+
+function toDetails(g: GameRow): GameDetails {
+  return {
+    game_id: g.id,
+    name: g.name,
+    created_at: new Date(g.created_at).toISOString(),
+    player_auth_enabled: g.player_auth_enabled === 1,
+    reg_type: g.reg_type,
+    email_conf_enabled: g.email_conf_enabled === 1,
+    latest_plugin_version: g.latest_plugin_version,
+    latest_engine: g.latest_engine,
+    allow_client_deletes: g.allow_client_deletes === 1,
+  };
+}

@@ -1,0 +1,70 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import type { GameRow, NewGame } from './games.table.js';
+
+export async function insertGame(db: Kysely<DB>, game: NewGame): Promise<void> {
+  await db.insertInto('games').values(game).execute();
+}
+
+export function listGames(db: Kysely<DB>, ownerId: string) {
+  return db
+    .selectFrom('games')
+    .select(['id', 'name', 'created_at'])
+    .where('owner_id', '=', ownerId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+export async function countGames(db: Kysely<DB>, ownerId: string): Promise<number> {
+  const row = await db
+    .selectFrom('games')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('owner_id', '=', ownerId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The game when this developer owns it; another developer's game is the same as none. */
+export function findOwnedGame(db: Kysely<DB>, ownerId: string, gameId: string): Promise<GameRow | undefined> {
+  return db.selectFrom('games').selectAll().where('id', '=', gameId).where('owner_id', '=', ownerId).executeTakeFirst();
+}
+
+export function findGame(db: Kysely<DB>, gameId: string): Promise<GameRow | undefined> {
+  return db.selectFrom('games').selectAll().where('id', '=', gameId).executeTakeFirst();
+}
+
+export async function updateGame(
+  db: Kysely<DB>,
+  gameId: string,
+  changes: Partial<
+    Pick<GameRow, 'name' | 'allow_client_deletes' | 'api_key' | 'latest_plugin_version' | 'latest_engine'>
+  >,
+): Promise<void> {
+  await db.updateTable('games').set(changes).where('id', '=', gameId).execute();
+}
+
+export async function getCurrentGameId(db: Kysely<DB>, developerId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('developers')
+    .select('current_game_id')
+    .where('user_id', '=', developerId)
+    .executeTakeFirst();
+  return row?.current_game_id ?? null;
+}
+
+export async function setCurrentGameId(db: Kysely<DB>, developerId: string, gameId: string | null): Promise<void> {
+  await db.updateTable('developers').set({ current_game_id: gameId }).where('user_id', '=', developerId).execute();
+}
+
+/**
+ * Deletes a game and everything under it. Each feature that keeps rows per game adds its delete
+ * here, so one place says what a game owns.
+ */
+export async function deleteGameAndData(trx: Transaction<DB>, gameId: string, playerPoolId: string): Promise<void> {
+  const players = trx.selectFrom('identity_users').select('id').where('pool_id', '=', playerPoolId);
+  await trx.deleteFrom('identity_sessions').where('user_id', 'in', players).execute();
+  await trx.deleteFrom('identity_codes').where('user_id', 'in', players).execute();
+  await trx.deleteFrom('identity_users').where('pool_id', '=', playerPoolId).execute();
+  await trx.deleteFrom('games').where('id', '=', gameId).execute();
+}
