@@ -98,3 +98,38 @@ export function uniqueIp(): string {
 }
 
 export const STRONG_PASSWORD = 'Howl-Pass1';
+
+/** Signs up and confirms a developer through the API; answers the email and the session cookie. */
+export async function signedInDeveloper(t: TestApp, email = uniqueEmail()): Promise<{ email: string; cookie: string }> {
+  const signUp = await call(t.app, 'POST', '/api/auth/sign-up', {
+    body: { email, password: STRONG_PASSWORD, firstName: 'Ada', lastName: 'Byron' },
+  });
+  if (signUp.statusCode !== 200) throw new Error(`sign-up failed: ${signUp.body}`);
+  const confirm = await call(t.app, 'POST', '/api/auth/confirm-sign-up', {
+    body: { email, code: t.smtp.lastCode(email) },
+  });
+  const cookie = sessionCookie(confirm);
+  if (!cookie) throw new Error(`confirmation failed: ${confirm.body}`);
+  return { email, cookie };
+}
+
+/** A game API call with a key and game id. */
+export function gameCall(
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS',
+  url: string,
+  opts: { apiKey?: string; gameId?: string; headers?: Record<string, string>; body?: unknown; ip?: string } = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method,
+    url,
+    remoteAddress: opts.ip ?? uniqueIp(),
+    headers: {
+      ...(opts.apiKey ? { 'x-api-key': opts.apiKey } : {}),
+      ...(opts.gameId ? { 'x-game-id': opts.gameId } : {}),
+      ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...opts.headers,
+    },
+    ...(opts.body === undefined ? {} : { payload: JSON.stringify(opts.body) }),
+  });
+}

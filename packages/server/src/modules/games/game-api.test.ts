@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, gameCall, signedInDeveloper, startTestApp, uniqueIp, type TestApp } from '../../../test/support/app.js';
+import { DIALECTS } from '../../../test/support/services.js';
+
+for (const { dialect, skip } of DIALECTS) {
+  describe.skipIf(skip)(`${dialect}: the game API's front door (/v1)`, () => {
+    let t: TestApp;
+    let game: { game_id: string; api_key: string };
+    let cookie: string;
+    beforeAll(async () => {
+      t = await startTestApp({
+        dialect,
+        env: { GAME_API_REQUESTS_PER_KEY_PER_MINUTE: '20', GAME_API_REQUESTS_PER_IP_PER_MINUTE: '8' },
+      });
+      cookie = (await signedInDeveloper(t)).cookie;
+      game = (await call(t.app, 'POST', '/api/games', { body: { name: 'Front door' }, cookie })).json();
+    });
+    afterAll(() => t?.close());
+
+    const ping = (opts: Parameters<typeof gameCall>[3] = {}) =>
+      gameCall(t.app, 'GET', '/v1/ping', { apiKey: game.api_key, gameId: game.game_id, ...opts });
+
+    it('GET /v1/ping answers the game for a valid pair', async () => {
+      const res = await ping();
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ game_id: game.game_id, name: 'Front door' });
+    });
+
+    it.each([
+      ['no headers', {}],
+      ['no key', { gameId: 'x', apiKey: '' }],
+      ['a wrong key', { apiKey: 'howl_wrong' }],
+      ['an unknown game id', { gameId: 'no-such-game' }],
+    ])('answers 403 InvalidApiKey for %s', async (_what, opts) => {
+      const res = await gameCall(t.app, 'GET', '/v1/ping', {
+        apiKey: game.api_key,
+        gameId: game.game_id,
+        ...opts,
+        ...(Object.keys(opts).length === 0 ? { apiKey: undefined, gameId: undefined } : {}),
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.code).toBe('InvalidApiKey');
+    });
+
+    it("refuses another game's key for this game id", async () => {
+      const other = (await call(t.app, 'POST', '/api/games', { body: { name: 'Other' }, cookie })).json();
+      const res = await ping({ apiKey: other.api_key });
+      expect([res.statusCode, res.json().error.code]).toEqual([403, 'InvalidApiKey']);
+    });
+
+    it('records the plugin version and engine the client reports, and ignores malformed ones', async () => {
+      await ping({ headers: { 'x-howl-plugin-version': '0.9.7', 'x-howl-engine': '4.2.1' } });
+      const details = async () => (await call(t.app, 'GET', `/api/games/${game.game_id}`, { cookie })).json();
+      expect(await details()).toMatchObject({ latest_plugin_version: '0.9.7', latest_engine: '4.2.1' });
+      await ping({ headers: { 'x-howl-plugin-version': '0.6.20', 'x-howl-engine': '<script>' } });
+      expect(await details()).toMatchObject({ latest_plugin_version: '0.6.20', latest_engine: '4.2.1' });
+    });
+
+    it('answers a CORS preflight with the game API headers, without a key', async () => {
+      const res = await t.app.inject({
+        method: 'OPTIONS',
+        url: '/v1/ping',
+        headers: {
+          origin: 'https://mygame.example',
+          'access-control-request-method': 'GET',
+          'access-control-request-headers': 'x-api-key,x-game-id,x-howl-plugin-version',
+        },
+      });
+      expect(res.statusCode).toBe(204);
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+      const allowed = String(res.headers['access-control-allow-headers']).split(/,\s*/);
+      expect(allowed).toEqual(
+        expect.arrayContaining(['x-api-key', 'x-game-id', 'x-howl-plugin-version', 'x-howl-engine']),
+      );
+    });
+
+    it('puts CORS headers on /v1 errors (403, 404) and none on the console API', async () => {
+      const origin = { origin: 'https://mygame.example' };
+      const denied = await gameCall(t.app, 'GET', '/v1/ping', { headers: origin });
+      expect([denied.statusCode, denied.headers['access-control-allow-origin']]).toEqual([403, '*']);
+      const missing = await gameCall(t.app, 'GET', '/v1/no-such-thing', { headers: origin });
+      expect([missing.statusCode, missing.headers['access-control-allow-origin']]).toEqual([404, '*']);
+      const consoleCall = await t.app.inject({ method: 'GET', url: '/api/games', headers: origin });
+      expect(consoleCall.headers['access-control-allow-origin']).toBeUndefined();
+    });
+
+    it('limits one IP to its requests per minute, with Retry-After and CORS headers on the 429', async () => {
+      const ip = uniqueIp();
+      for (let i = 0; i < 8; i++) expect((await ping({ ip })).statusCode).toBe(200);
+      const res = await ping({ ip, headers: { origin: 'https://mygame.example' } });
+      expect([res.statusCode, res.json().error.code]).toEqual([429, 'LimitExceeded']);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+    });
+
+    it('limits one key to its requests per minute across IPs', async () => {
+      const fresh = (await call(t.app, 'POST', '/api/games', { body: { name: 'Busy' }, cookie })).json();
+      const busy = () => gameCall(t.app, 'GET', '/v1/ping', { apiKey: fresh.api_key, gameId: fresh.game_id });
+      for (let i = 0; i < 20; i++) expect((await busy()).statusCode).toBe(200);
+      const res = await busy();
+      expect([res.statusCode, res.json().error.code]).toEqual([429, 'LimitExceeded']);
+      // Another game's key is not affected.
+      expect((await ping()).statusCode).toBe(200);
+    });
+  });
+}

@@ -1,0 +1,277 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  call,
+  gameCall,
+  signedInDeveloper,
+  startTestApp,
+  STRONG_PASSWORD,
+  type TestApp,
+} from '../../../test/support/app.js';
+import { DIALECTS } from '../../../test/support/services.js';
+import { createIdentity } from '../identity/service.js';
+import { createPasswordHasher } from '../../lib/password-hasher.js';
+import { memoryLimiters } from '../../lib/rate-limits.js';
+import { playerPoolId } from './service.js';
+
+for (const { dialect, skip } of DIALECTS) {
+  describe.skipIf(skip)(`${dialect}: games (/api/games)`, () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await startTestApp({ dialect });
+    });
+    afterAll(() => t?.close());
+
+    const createGame = (cookie: string, name: unknown) => call(t.app, 'POST', '/api/games', { body: { name }, cookie });
+
+    describe('POST /api/games', () => {
+      it('creates a game with a URL-safe id and a 256-bit key, and makes it current', async () => {
+        const { cookie } = await signedInDeveloper(t);
+        const res = await createGame(cookie, '  Space Wolves  ');
+        expect(res.statusCode).toBe(201);
+        const { game_id, api_key } = res.json();
+        expect(game_id).toMatch(/^[A-Za-z0-9_-]{16}$/);
+        expect(api_key).toMatch(/^howl_[A-Za-z0-9_-]{43}$/);
+        const list = (await call(t.app, 'GET', '/api/games', { cookie })).json();
+        expect(list).toEqual({
+          games: [{ game_id, name: 'Space Wolves', created_at: expect.any(String) }],
+          current_game_id: game_id,
+        });
+        const session = (await call(t.app, 'GET', '/api/auth/session', { cookie })).json();
+        expect(session).toMatchObject({ games: list.games, current_game_id: game_id });
+      });
+
+      it.each([
+        ['an empty name', '   ', 'Please enter a name for your game.'],
+        ['a missing name', undefined, 'Please enter a name for your game.'],
+        ['a name over 64 characters', 'x'.repeat(65), 'Game names can be at most 64 characters.'],
+      ])('answers 400 InvalidParameter for %s', async (_what, name, message) => {
+        const { cookie } = await signedInDeveloper(t);
+        const res = await createGame(cookie, name);
+        expect(res.statusCode).toBe(400);
+        expect(res.json().error).toEqual({ code: 'InvalidParameter', message, field: 'name' });
+      });
+
+      it('accepts a name of exactly 64 characters', async () => {
+        const { cookie } = await signedInDeveloper(t);
+        expect((await createGame(cookie, 'x'.repeat(64))).statusCode).toBe(201);
+      });
+
+      it('answers 401 NotAuthorized when signed out', async () => {
+        const res = await call(t.app, 'POST', '/api/games', { body: { name: 'A' } });
+        expect([res.statusCode, res.json().error.code]).toEqual([401, 'NotAuthorized']);
+      });
+
+      it('refuses a 101st game with 409 GameLimitReached', async () => {
+        const { email, cookie } = await signedInDeveloper(t);
+        const owner = await t.database.db
+          .selectFrom('identity_users')
+          .select('id')
+          .where('username', '=', email)
+          .executeTakeFirstOrThrow();
+        const rows = Array.from({ length: 100 }, (_, i) => ({
+          id: `limit-${owner.id}-${i}`,
+          owner_id: owner.id,
+          name: `G${i}`,
+          api_key: `k-${owner.id}-${i}`,
+          created_at: i,
+        }));
+        await t.database.db.insertInto('games').values(rows).execute();
+        const res = await createGame(cookie, 'One too many');
+        expect([res.statusCode, res.json().error.code]).toEqual([409, 'GameLimitReached']);
+      });
+    });
+
+    describe('switching, reading and updating', () => {
+      it('lists games oldest first and switches the current one', async () => {
+        const { cookie } = await signedInDeveloper(t);
+        const a = (await createGame(cookie, 'A')).json().game_id;
+        t.clock.advance(1);
+        const b = (await createGame(cookie, 'B')).json().game_id;
+        const listed = (await call(t.app, 'GET', '/api/games', { cookie })).json();
+        expect(listed.games.map((g: { game_id: string }) => g.game_id)).toEqual([a, b]);
+        expect(listed.current_game_id).toBe(b);
+        const res = await call(t.app, 'PUT', '/api/games/current', { body: { game_id: a }, cookie });
+        expect(res.statusCode).toBe(200);
+        expect(res.json().current_game_id).toBe(a);
+      });
+
+      it('answers the game with its settings and takes a new name and allow_client_deletes', async () => {
+        const { cookie } = await signedInDeveloper(t);
+        const id = (await createGame(cookie, 'Old')).json().game_id;
+        const game = (await call(t.app, 'GET', `/api/games/${id}`, { cookie })).json();
+        expect(game).toEqual({
+          game_id: id,
+          name: 'Old',
+          created_at: expect.any(String),
+          player_auth_enabled: false,
+          reg_type: 'email_un_pwd',
+          email_conf_enabled: true,
+          latest_plugin_version: null,
+          latest_engine: null,
+          allow_client_deletes: false,
+        });
+        const patched = await call(t.app, 'PATCH', `/api/games/${id}`, {
+          body: { name: ' New ', allow_client_deletes: true },
+          cookie,
+        });
+        expect(patched.json()).toMatchObject({ name: 'New', allow_client_deletes: true });
+        expect((await call(t.app, 'GET', `/api/games/${id}`, { cookie })).json()).toMatchObject({
+          name: 'New',
+          allow_client_deletes: true,
+        });
+        const empty = await call(t.app, 'PATCH', `/api/games/${id}`, { body: {}, cookie });
+        expect([empty.statusCode, empty.json().error.code]).toEqual([400, 'InvalidParameter']);
+      });
+    });
+
+    describe('API keys', () => {
+      it('shows the key, and a rotated key replaces the old one at once on /v1/ping', async () => {
+        const { cookie } = await signedInDeveloper(t);
+        const { game_id, api_key } = (await createGame(cookie, 'Keys')).json();
+        expect((await call(t.app, 'GET', `/api/games/${game_id}/api-key`, { cookie })).json()).toEqual({ api_key });
+        expect((await gameCall(t.app, 'GET', '/v1/ping', { apiKey: api_key, gameId: game_id })).json()).toEqual({
+          game_id,
+          name: 'Keys',
+        });
+
+        const rotated = (await call(t.app, 'POST', `/api/games/${game_id}/api-key/rotate`, { body: {}, cookie })).json()
+          .api_key;
+        expect(rotated).not.toBe(api_key);
+        const old = await gameCall(t.app, 'GET', '/v1/ping', { apiKey: api_key, gameId: game_id });
+        expect([old.statusCode, old.json().error.code]).toEqual([403, 'InvalidApiKey']);
+        expect((await gameCall(t.app, 'GET', '/v1/ping', { apiKey: rotated, gameId: game_id })).statusCode).toBe(200);
+        expect((await call(t.app, 'GET', `/api/games/${game_id}/api-key`, { cookie })).json()).toEqual({
+          api_key: rotated,
+        });
+      });
+    });
+
+    describe('DELETE /api/games/:gameId', () => {
+      it('deletes the game with its players and their sessions in one go, and picks another current game', async () => {
+        const { email, cookie } = await signedInDeveloper(t);
+        const keep = (await createGame(cookie, 'Keep')).json().game_id;
+        t.clock.advance(1);
+        const doomed = (await createGame(cookie, 'Doomed')).json();
+        // A player with a session under the doomed game, through the identity module the player API will use.
+        const identity = createIdentity({
+          db: t.database.db,
+          clock: t.clock,
+          hasher: createPasswordHasher(),
+          limiters: memoryLimiters(),
+          limits: t.config.limits,
+        });
+        const players = identity.pool({
+          poolId: playerPoolId(doomed.game_id),
+          sendCode: async () => {},
+          sessionTtlMs: () => null,
+        });
+        await players.signUp({ username: 'a-player', email: null, password: STRONG_PASSWORD }, { confirmed: true });
+        await players.signIn('a-player', STRONG_PASSWORD);
+
+        const count = async () => ({
+          games: (await t.database.db.selectFrom('games').select('id').where('id', '=', doomed.game_id).execute())
+            .length,
+          players: (
+            await t.database.db
+              .selectFrom('identity_users')
+              .select('id')
+              .where('pool_id', '=', playerPoolId(doomed.game_id))
+              .execute()
+          ).length,
+          sessions: (
+            await t.database.db
+              .selectFrom('identity_sessions as s')
+              .innerJoin('identity_users as u', 'u.id', 's.user_id')
+              .select('s.token_hash')
+              .where('u.pool_id', '=', playerPoolId(doomed.game_id))
+              .execute()
+          ).length,
+        });
+        expect(await count()).toEqual({ games: 1, players: 1, sessions: 1 });
+
+        const res = await call(t.app, 'DELETE', `/api/games/${doomed.game_id}`, { cookie });
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toEqual({ games: [expect.objectContaining({ game_id: keep })], current_game_id: keep });
+        expect(await count()).toEqual({ games: 0, players: 0, sessions: 0 });
+        expect(
+          (await gameCall(t.app, 'GET', '/v1/ping', { apiKey: doomed.api_key, gameId: doomed.game_id })).statusCode,
+        ).toBe(403);
+        // The developer's own account is untouched.
+        expect(
+          (await call(t.app, 'POST', '/api/auth/sign-in', { body: { email, password: STRONG_PASSWORD } })).statusCode,
+        ).toBe(200);
+
+        const last = await call(t.app, 'DELETE', `/api/games/${keep}`, { cookie });
+        expect(last.json()).toEqual({ games: [], current_game_id: null });
+      });
+
+      it('keeps the current game when another one is deleted', async () => {
+        const { cookie } = await signedInDeveloper(t);
+        const other = (await createGame(cookie, 'Other')).json().game_id;
+        t.clock.advance(1);
+        const current = (await createGame(cookie, 'Current')).json().game_id;
+        const res = await call(t.app, 'DELETE', `/api/games/${other}`, { cookie });
+        expect(res.json().current_game_id).toBe(current);
+      });
+    });
+
+    describe('ownership', () => {
+      let gameId: string;
+      let intruder: string;
+      beforeAll(async () => {
+        const owner = await signedInDeveloper(t);
+        gameId = (await createGame(owner.cookie, 'Mine')).json().game_id;
+        intruder = (await signedInDeveloper(t)).cookie;
+      });
+
+      const routes: Array<
+        [
+          string,
+          'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+          (id: string) => string,
+          ((id: string) => unknown) | undefined,
+        ]
+      > = [
+        ['read', 'GET', (id) => `/api/games/${id}`, undefined],
+        ['rename', 'PATCH', (id) => `/api/games/${id}`, () => ({ name: 'Stolen' })],
+        ['delete', 'DELETE', (id) => `/api/games/${id}`, undefined],
+        ['read the key', 'GET', (id) => `/api/games/${id}/api-key`, undefined],
+        ['rotate the key', 'POST', (id) => `/api/games/${id}/api-key/rotate`, () => ({})],
+        ['make it current', 'PUT', () => '/api/games/current', (id) => ({ game_id: id })],
+      ];
+
+      it.each(routes)(
+        'answers 404 NotFound when another developer tries to %s, and changes nothing',
+        async (_what, method, path, body) => {
+          const res = await call(t.app, method, path(gameId), {
+            cookie: intruder,
+            ...(body ? { body: body(gameId) } : {}),
+          });
+          expect(res.statusCode).toBe(404);
+          expect(res.json().error).toEqual({ code: 'NotFound', message: 'Game not found.' });
+          const game = await t.database.db
+            .selectFrom('games')
+            .select(['name'])
+            .where('id', '=', gameId)
+            .executeTakeFirst();
+          expect(game?.name).toBe('Mine');
+        },
+      );
+
+      it.each(routes)(
+        'answers 401 NotAuthorized when signed out and trying to %s',
+        async (_what, method, path, body) => {
+          const res = await call(t.app, method, path(gameId), body ? { body: body(gameId) } : {});
+          expect([res.statusCode, res.json().error.code]).toEqual([401, 'NotAuthorized']);
+        },
+      );
+
+      it("never lists another developer's games", async () => {
+        expect((await call(t.app, 'GET', '/api/games', { cookie: intruder })).json()).toEqual({
+          games: [],
+          current_game_id: null,
+        });
+      });
+    });
+  });
+}
