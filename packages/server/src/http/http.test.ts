@@ -150,6 +150,9 @@ for (const { dialect, skip } of DIALECTS) {
       expect(doc.paths['/api/auth/sign-up'].post.requestBody.content['application/json'].schema.required).toEqual(
         expect.arrayContaining(['email', 'password', 'firstName', 'lastName']),
       );
+      // The game API's headers are declared, so the reference can send them.
+      expect(doc.paths['/v1/ping'].get.security).toEqual([{ apiKey: [], gameId: [] }]);
+      expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'x-api-key' });
       const ui = await call(t.app, 'GET', '/api/docs/');
       expect(ui.statusCode).toBe(200);
       expect(ui.body).toContain('swagger');

@@ -15,6 +15,12 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
           'Console API (`/api`, session cookie) for the Howl web site, and game API (`/v1`, `x-api-key` + `x-game-id`) for games. Errors are always `{ "error": { "code", "message", "field"? } }`.',
       },
       servers: [{ url: publicUrl }],
+      components: {
+        securitySchemes: {
+          apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: "The game's API key." },
+          gameId: { type: 'apiKey', in: 'header', name: 'x-game-id', description: 'The game id.' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });

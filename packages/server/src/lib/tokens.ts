@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { customAlphabet } from 'nanoid';
 
 /** 256 random bits, URL-safe: session tokens and other bearer secrets. */
 export function newToken(): string {
@@ -26,14 +27,19 @@ export function sameDigest(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/** A game id: 96 random bits, 16 URL-safe characters. */
+// Letters and digits only: ids and keys are pasted into Godot configs and shells, where `-` and `_` at the start get in the way.
+const ALPHANUMERIC = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const gameIdChars = customAlphabet(ALPHANUMERIC, 16);
+const apiKeyChars = customAlphabet(ALPHANUMERIC, 43);
+
+/** A game id: 16 letters and digits, about 95 random bits. */
 export function newGameId(): string {
-  return randomBytes(12).toString('base64url');
+  return gameIdChars();
 }
 
-/** An API key: 256 random bits behind a recognisable prefix (so leaked keys can be found by scanners). */
+/** An API key: 43 letters and digits (about 256 random bits) behind a prefix that secret scanners can spot. */
 export function newApiKey(): string {
-  return `howl_${randomBytes(32).toString('base64url')}`;
+  return `howl_${apiKeyChars()}`;
 }
 
 /** Compares two secrets of any length in constant time (both are hashed to one length first). */

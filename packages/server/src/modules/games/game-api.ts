@@ -18,6 +18,9 @@ declare module 'fastify' {
   }
 }
 
+/** Every `/v1` route declares this, so the reference at /api/docs sends the key and game id. */
+export const GAME_API_SECURITY = [{ apiKey: [], gameId: [] }];
+
 export const GAME_API_HEADERS = [
   'x-api-key',
   'x-game-id',
@@ -116,6 +119,7 @@ const pingRoute: FastifyPluginAsyncZod = async (v1) => {
       schema: {
         tags: ['game API'],
         summary: 'Check an API key and game id; answers the game',
+        security: GAME_API_SECURITY,
         response: { 200: pingResponse, 403: errorResponse, 429: errorResponse },
       },
     },
