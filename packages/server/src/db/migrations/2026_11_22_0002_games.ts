@@ -11,7 +11,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('player_auth_enabled', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('reg_type', 'text', (c) => c.notNull().defaultTo('email_un_pwd'))
     .addColumn('email_conf_enabled', 'integer', (c) => c.notNull().defaultTo(1))
-    .addColumn('allow_client_deletes', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('allow_client_deletes', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('latest_plugin_version', 'text')
     .addColumn('latest_engine', 'text')
     .addColumn('created_at', 'bigint', (c) => c.notNull())

@@ -108,16 +108,16 @@ for (const { dialect, skip } of DIALECTS) {
           email_conf_enabled: true,
           latest_plugin_version: null,
           latest_engine: null,
-          allow_client_deletes: false,
+          allow_client_deletes: true,
         });
         const patched = await call(t.app, 'PATCH', `/api/games/${id}`, {
-          body: { name: ' New ', allow_client_deletes: true },
+          body: { name: ' New ', allow_client_deletes: false },
           cookie,
         });
-        expect(patched.json()).toMatchObject({ name: 'New', allow_client_deletes: true });
+        expect(patched.json()).toMatchObject({ name: 'New', allow_client_deletes: false });
         expect((await call(t.app, 'GET', `/api/games/${id}`, { cookie })).json()).toMatchObject({
           name: 'New',
-          allow_client_deletes: true,
+          allow_client_deletes: false,
         });
         const empty = await call(t.app, 'PATCH', `/api/games/${id}`, { body: {}, cookie });
         expect([empty.statusCode, empty.json().error.code]).toEqual([400, 'InvalidParameter']);
