@@ -2,3 +2,4 @@ export * from './errors.js';
 export * from './auth.js';
 export * from './games.js';
 export * from './contact.js';
+export * from './leaderboards.js';

@@ -19,6 +19,10 @@ import { developerRoutes } from './modules/developers/routes.js';
 import { gameApi, registerGameApiCors } from './modules/games/game-api.js';
 import { gameRoutes } from './modules/games/routes.js';
 import { createGames } from './modules/games/service.js';
+import { leaderboardGameRoutes } from './modules/leaderboards/game-routes.js';
+import { sqlRankIndex } from './modules/leaderboards/rank-index.js';
+import { leaderboardRoutes } from './modules/leaderboards/routes.js';
+import { createLeaderboards } from './modules/leaderboards/service.js';
 import { createDevelopers } from './modules/developers/service.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { createIdentity } from './modules/identity/service.js';
@@ -84,7 +88,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limiters,
     limits: config.limits,
   });
-  const games = createGames({ db: database.db, clock });
+  const leaderboards = createLeaderboards({ db: database.db, clock, rankIndex: sqlRankIndex(database.db) });
+  const games = createGames({ db: database.db, clock, setUpGame: leaderboards.createDefault });
   const developers = createDevelopers({
     db: database.db,
     identity,
@@ -107,7 +112,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { database });
   await app.register(developerRoutes, { developers, identity, cookie: cookieSettings });
-  await app.register(gameRoutes, { games, signedIn: requireDeveloper(developers) });
+  const signedIn = requireDeveloper(developers);
+  await app.register(gameRoutes, { games, signedIn });
+  await app.register(leaderboardRoutes, { leaderboards, games, signedIn });
   await app.register(contactRoutes, {
     contact,
     developers,
@@ -115,7 +122,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestsPerIpPerHour: config.contactRequestsPerIpPerHour,
   });
   await registerGameApiCors(app);
-  await app.register(gameApi, { db: database.db, limiters, ...config.gameApi, features: [] });
+  await app.register(gameApi, {
+    db: database.db,
+    limiters,
+    ...config.gameApi,
+    features: [leaderboardGameRoutes(leaderboards)],
+  });
   if (outbox && config.nodeEnv !== 'production') {
     app.log.warn(
       'SMTP_URL is not set: mail is not sent; it is logged and readable at /api/dev/outbox from this machine only.',

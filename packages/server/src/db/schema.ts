@@ -1,6 +1,7 @@
 import type { IdentityCodeTable, IdentitySessionTable, IdentityUserTable } from '../modules/identity/identity.table.js';
 import type { DeveloperTable } from '../modules/developers/developers.table.js';
 import type { GameTable } from '../modules/games/games.table.js';
+import type { LeaderboardTable, ScoreTable } from '../modules/leaderboards/leaderboards.table.js';
 import type { ContactMessageTable, NewsletterSubscriptionTable } from '../modules/contact/contact.table.js';
 
 /** The whole database as Kysely sees it; each feature declares its own tables. */
@@ -10,6 +11,8 @@ export interface DB {
   identity_sessions: IdentitySessionTable;
   developers: DeveloperTable;
   games: GameTable;
+  leaderboards: LeaderboardTable;
+  scores: ScoreTable;
   contact_messages: ContactMessageTable;
   newsletter_subscriptions: NewsletterSubscriptionTable;
 }

@@ -26,10 +26,12 @@ export const playerPoolId = (gameId: string) => `game:${gameId}`;
 export interface GamesDeps {
   db: Kysely<DB>;
   clock: Clock;
+  /** Writes what every new game starts with (the default leaderboard), in the game's transaction. */
+  setUpGame(trx: Kysely<DB>, gameId: string, now: number): Promise<void>;
 }
 
 /** Games of a developer: create, list, switch, rename, delete, and their API keys. Every call checks ownership. */
-export function createGames({ db, clock }: GamesDeps) {
+export function createGames({ db, clock, setUpGame }: GamesDeps) {
   async function owned(developerId: string, gameId: string): Promise<GameRow> {
     const game = await store.findOwnedGame(db, developerId, gameId);
     if (!game) throw gameErrors.notFound();
@@ -57,6 +59,7 @@ export function createGames({ db, clock }: GamesDeps) {
         // Counted inside the transaction with the insert, so parallel creates cannot pass the limit by much.
         if ((await store.countGames(trx, developerId)) >= MAX_GAMES_PER_DEVELOPER) throw gameErrors.limitReached();
         await store.insertGame(trx, game);
+        await setUpGame(trx, game.id, game.created_at);
         await store.setCurrentGameId(trx, developerId, game.id);
       });
       return { game_id: game.id, api_key: game.api_key };

@@ -66,5 +66,8 @@ export async function deleteGameAndData(trx: Transaction<DB>, gameId: string, pl
   await trx.deleteFrom('identity_sessions').where('user_id', 'in', players).execute();
   await trx.deleteFrom('identity_codes').where('user_id', 'in', players).execute();
   await trx.deleteFrom('identity_users').where('pool_id', '=', playerPoolId).execute();
+  const boards = trx.selectFrom('leaderboards').select('id').where('game_id', '=', gameId);
+  await trx.deleteFrom('scores').where('leaderboard_id', 'in', boards).execute();
+  await trx.deleteFrom('leaderboards').where('game_id', '=', gameId).execute();
   await trx.deleteFrom('games').where('id', '=', gameId).execute();
 }

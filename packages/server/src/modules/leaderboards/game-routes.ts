@@ -1,0 +1,196 @@
+import {
+  errorResponse,
+  leaderboardName,
+  okResponse,
+  period,
+  periodOffset,
+  playerName,
+  scoreEntry,
+  scoresPage,
+  submitScoreBody,
+  submitScoreResponse,
+} from '@howl/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { GAME_API_SECURITY } from '../games/game-api.js';
+import { leaderboardErrors } from './errors.js';
+import { MAX_PAGE, type Leaderboards } from './service.js';
+
+/** Scores beyond this size lose whole-number precision in a double; refused rather than silently rounded. */
+export const MAX_ABS_SCORE = 1e15;
+
+const tags = ['leaderboards (game API)'];
+const errors = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 413: errorResponse, 429: errorResponse };
+const board = z.object({ name: leaderboardName });
+const boardPlayer = z.object({ name: leaderboardName, player: playerName });
+const max = (fallback: number) =>
+  z.coerce
+    .number({ message: `max must be a whole number from 0 to ${MAX_PAGE}.` })
+    .int({ message: `max must be a whole number from 0 to ${MAX_PAGE}.` })
+    .min(0, { message: `max must be a whole number from 0 to ${MAX_PAGE}.` })
+    .max(MAX_PAGE, { message: `max must be a whole number from 0 to ${MAX_PAGE}.` })
+    .default(fallback)
+    .meta({ description: `How many to answer; 0 means all, up to ${MAX_PAGE} (then a cursor).` });
+const finiteScore = z.coerce
+  .number({ message: 'score must be a number.' })
+  .refine((v) => Number.isFinite(v) && Math.abs(v) <= MAX_ABS_SCORE, {
+    message: `score must be a number between -${MAX_ABS_SCORE} and ${MAX_ABS_SCORE}.`,
+  });
+const scoreOrId = {
+  score_id: z.string().max(64).optional(),
+  score: finiteScore.optional(),
+  period_offset: periodOffset,
+};
+const oneOf = (q: { score_id?: string | undefined; score?: number | undefined }) =>
+  q.score_id !== undefined || q.score !== undefined;
+const oneOfMessage = { message: 'Send score_id or score.', path: ['score_id'] };
+
+/** 3 or 4 from `x-howl-engine` (e.g. `4.2.1`), else null. */
+function engineOf(request: FastifyRequest): 3 | 4 | null {
+  const major = String(request.headers['x-howl-engine'] ?? '').split('.')[0];
+  return major === '3' ? 3 : major === '4' ? 4 : null;
+}
+
+/** `/v1/leaderboards/…` and `/v1/scores/…`: what games call. Registered behind the game API's front door. */
+export const leaderboardGameRoutes = (leaderboards: Leaderboards): FastifyPluginAsyncZod =>
+  async function leaderboardGameApi(v1) {
+    const gameOf = (request: FastifyRequest) => request.game!.id;
+    const deletesAllowed = (request: FastifyRequest) => {
+      if (request.game!.allow_client_deletes !== 1) throw leaderboardErrors.clientDeletesDisabled();
+    };
+    const schema = { tags, security: GAME_API_SECURITY };
+
+    v1.post(
+      '/v1/leaderboards/:name/scores',
+      {
+        schema: {
+          ...schema,
+          summary: 'Save a score; answers its position and whether it changed the board',
+          params: board,
+          body: submitScoreBody.extend({ score: finiteScore }),
+          response: { 200: submitScoreResponse, ...errors },
+        },
+      },
+      async (request) => leaderboards.submit(gameOf(request), request.params.name, request.body, engineOf(request)),
+    );
+
+    v1.get(
+      '/v1/leaderboards/:name/scores',
+      {
+        schema: {
+          ...schema,
+          summary: 'The best scores of a period',
+          params: board,
+          querystring: z.object({ max: max(10), period_offset: periodOffset, cursor: z.string().max(2000).optional() }),
+          response: { 200: scoresPage, ...errors },
+        },
+      },
+      async (request) => leaderboards.scores(gameOf(request), request.params.name, request.query),
+    );
+
+    v1.get(
+      '/v1/leaderboards/:name/players/:player/scores',
+      {
+        schema: {
+          ...schema,
+          summary: "A player's scores in a period, best first",
+          params: boardPlayer,
+          querystring: z.object({ max: max(10), period_offset: periodOffset }),
+          response: { 200: scoresPage, ...errors },
+        },
+      },
+      async (request) =>
+        leaderboards.playerScores(gameOf(request), request.params.name, request.params.player, request.query),
+    );
+
+    v1.get(
+      '/v1/leaderboards/:name/players/:player/top',
+      {
+        schema: {
+          ...schema,
+          summary: "A player's best score in a period (null when none)",
+          params: boardPlayer,
+          querystring: z.object({ period_offset: periodOffset }),
+          response: { 200: z.object({ score: scoreEntry.nullable(), period }), ...errors },
+        },
+      },
+      async (request) =>
+        leaderboards.playerTop(gameOf(request), request.params.name, request.params.player, request.query),
+    );
+
+    v1.get(
+      '/v1/leaderboards/:name/position',
+      {
+        schema: {
+          ...schema,
+          summary: 'The position of a saved score, or the one a value would take',
+          params: board,
+          querystring: z.object(scoreOrId).refine(oneOf, oneOfMessage),
+          response: { 200: z.object({ position: z.number().nullable(), period }), ...errors },
+        },
+      },
+      async (request) => leaderboards.position(gameOf(request), request.params.name, request.query),
+    );
+
+    v1.get(
+      '/v1/leaderboards/:name/around',
+      {
+        schema: {
+          ...schema,
+          summary: 'Scores just above and below a saved score or a value',
+          params: board,
+          querystring: z
+            .object({
+              ...scoreOrId,
+              count: z.coerce.number().int().min(0).max(50, { message: 'count can be at most 50.' }).default(3),
+            })
+            .refine(oneOf, oneOfMessage),
+          response: {
+            200: z.object({
+              position: z.number().nullable(),
+              scores_above: z.array(scoreEntry),
+              scores_below: z.array(scoreEntry),
+              period,
+            }),
+            ...errors,
+          },
+        },
+      },
+      async (request) => leaderboards.around(gameOf(request), request.params.name, request.query),
+    );
+
+    v1.delete(
+      '/v1/leaderboards/:name/scores',
+      {
+        schema: {
+          ...schema,
+          summary: 'Wipe a leaderboard (every period)',
+          params: board,
+          response: { 200: okResponse, ...errors },
+        },
+      },
+      async (request) => {
+        deletesAllowed(request);
+        await leaderboards.wipe(gameOf(request), request.params.name);
+        return { ok: true as const };
+      },
+    );
+
+    v1.delete(
+      '/v1/scores/:scoreId',
+      {
+        schema: {
+          ...schema,
+          summary: 'Delete one score',
+          params: z.object({ scoreId: z.string().max(64) }),
+          response: { 200: okResponse, ...errors },
+        },
+      },
+      async (request) => {
+        deletesAllowed(request);
+        await leaderboards.deleteScore(gameOf(request), request.params.scoreId);
+        return { ok: true as const };
+      },
+    );
+  };

@@ -1,0 +1,33 @@
+import type { InsertOption, ResetPeriod, SortOrder } from '@howl/contract';
+import type { Insertable, Selectable } from 'kysely';
+
+export interface LeaderboardTable {
+  id: string;
+  game_id: string;
+  name: string;
+  display_name: string;
+  insert_option: InsertOption;
+  time_based: ResetPeriod;
+  timezone: string | null;
+  /** null: unlimited. */
+  max_entries: number | null;
+  sort: SortOrder;
+  created_at: number;
+}
+export type LeaderboardRow = Selectable<LeaderboardTable>;
+export type NewLeaderboard = Insertable<LeaderboardTable>;
+
+export interface ScoreTable {
+  id: string;
+  leaderboard_id: string;
+  period_start: number;
+  player_name: string;
+  player_key: string;
+  score: number;
+  timestamp: number;
+  /** Compact JSON text, returned as stored. */
+  metadata: string | null;
+  /** 3 or 4, from the client's x-howl-engine header. */
+  engine: number | null;
+}
+export type ScoreRow = Selectable<ScoreTable>;

@@ -1,0 +1,75 @@
+import type { SortOrder } from '@howl/contract';
+import type { ExpressionBuilder, Expression, SqlBool } from 'kysely';
+import type { DB } from '../../db/schema.js';
+
+/** Where an entry stands: every query orders by exactly these four, so ranks never disagree. */
+export interface OrderKey {
+  score: number;
+  timestamp: number;
+  player_name: string;
+  id: string;
+}
+
+/** Code point order, as SQLite's BINARY and PostgreSQL's "C" collation compare UTF-8 text. */
+function byCodePoint(a: string, b: string): number {
+  const x = Buffer.from(a, 'utf8');
+  const y = Buffer.from(b, 'utf8');
+  return Buffer.compare(x, y);
+}
+
+/**
+ * The board's total order: score (higher first on `desc` boards, lower first on `asc`), then the
+ * earlier timestamp, then player name by code point, then score id. Negative: `a` ranks above `b`.
+ */
+export function compareEntries(a: OrderKey, b: OrderKey, sort: SortOrder): number {
+  if (a.score !== b.score) return sort === 'desc' ? b.score - a.score : a.score - b.score;
+  if (a.timestamp !== b.timestamp) return a.timestamp - b.timestamp;
+  const names = byCodePoint(a.player_name, b.player_name);
+  if (names !== 0) return names;
+  return byCodePoint(a.id, b.id);
+}
+
+/** SQL: the entry ranks strictly above `key`. */
+export function ranksAbove(eb: ExpressionBuilder<DB, 'scores'>, key: OrderKey, sort: SortOrder): Expression<SqlBool> {
+  return beyond(eb, key, sort === 'desc' ? '>' : '<', '<');
+}
+
+/** SQL: the entry ranks strictly below `key`. */
+export function ranksBelow(eb: ExpressionBuilder<DB, 'scores'>, key: OrderKey, sort: SortOrder): Expression<SqlBool> {
+  return beyond(eb, key, sort === 'desc' ? '<' : '>', '>');
+}
+
+function beyond(
+  eb: ExpressionBuilder<DB, 'scores'>,
+  key: OrderKey,
+  scoreOp: '<' | '>',
+  restOp: '<' | '>',
+): Expression<SqlBool> {
+  return eb.or([
+    eb('score', scoreOp, key.score),
+    eb.and([eb('score', '=', key.score), eb('timestamp', restOp, key.timestamp)]),
+    eb.and([
+      eb('score', '=', key.score),
+      eb('timestamp', '=', key.timestamp),
+      eb('player_name', restOp, key.player_name),
+    ]),
+    eb.and([
+      eb('score', '=', key.score),
+      eb('timestamp', '=', key.timestamp),
+      eb('player_name', '=', key.player_name),
+      eb('id', restOp, key.id),
+    ]),
+  ]);
+}
+
+/** ORDER BY for the board's order (`reverse` walks it from the bottom up). */
+export function orderColumns(sort: SortOrder, reverse = false) {
+  const up = reverse ? 'desc' : 'asc';
+  const down = reverse ? 'asc' : 'desc';
+  return [
+    ['score', sort === 'desc' ? down : up],
+    ['timestamp', up],
+    ['player_name', up],
+    ['id', up],
+  ] as const;
+}

@@ -1,0 +1,368 @@
+import type { CreateLeaderboardBody, Leaderboard, Metadata, ScoreEntry, UpdateLeaderboardBody } from '@howl/contract';
+import type { Kysely } from 'kysely';
+import { isUniqueViolation } from '../../db/errors.js';
+import type { DB } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import { newId } from '../../lib/tokens.js';
+import { leaderboardErrors as E, MAX_LEADERBOARDS_PER_GAME, MAX_METADATA_BYTES } from './errors.js';
+import type { LeaderboardRow, ScoreRow } from './leaderboards.table.js';
+import type { OrderKey } from './order.js';
+import { isValidTimeZone, periodAt, type Period } from './periods.js';
+import type { BoardPeriod, RankIndex } from './rank-index.js';
+import * as store from './store.js';
+
+/** The largest page the game API answers at once; `max=0` means "all", up to this, with a cursor for the rest. */
+export const MAX_PAGE = 1000;
+export const DASHBOARD_PAGE = 50;
+
+export interface LeaderboardsDeps {
+  db: Kysely<DB>;
+  clock: Clock;
+  rankIndex: RankIndex;
+}
+
+interface Resolved {
+  board: LeaderboardRow;
+  at: BoardPeriod;
+  period: Period | null;
+}
+
+/** Leaderboards and their scores: configuration, saving by mode, and every ranked query. */
+export function createLeaderboards({ db, clock, rankIndex }: LeaderboardsDeps) {
+  async function mustFind(gameId: string, name: string): Promise<LeaderboardRow> {
+    const board = await store.findLeaderboard(db, gameId, name);
+    if (!board) throw E.notFound(name);
+    return board;
+  }
+
+  /** The board period `offset` periods back (0: current), at the clock's now. */
+  async function resolve(gameId: string, name: string, offset = 0): Promise<Resolved> {
+    const board = await mustFind(gameId, name);
+    if (board.time_based === 'na') {
+      if (offset !== 0) throw E.noPeriods();
+      return { board, at: { boardId: board.id, periodStart: 0, sort: board.sort }, period: null };
+    }
+    const period = periodAt(board.time_based, board.timezone ?? 'UTC', clock.now(), offset);
+    return { board, at: { boardId: board.id, periodStart: period.start, sort: board.sort }, period };
+  }
+
+  /** 1-based position of an entry, or null when it is past the board's size (a trim still to come). */
+  async function positionOf(r: Resolved, key: OrderKey): Promise<number | null> {
+    const position = (await rankIndex.countAbove(r.at, key)) + 1;
+    return r.board.max_entries !== null && position > r.board.max_entries ? null : position;
+  }
+
+  /** How many more entries a page starting after `listed` entries may show. */
+  const room = (board: LeaderboardRow, listed: number, want: number) =>
+    Math.max(0, Math.min(want, (board.max_entries ?? Number.POSITIVE_INFINITY) - listed));
+
+  return {
+    /** Writes a game's default board `main` (keep, no reset, 10 entries); called as the game is created. */
+    async createDefault(trx: Kysely<DB>, gameId: string, now: number): Promise<void> {
+      await store.insertLeaderboard(trx, { ...defaults('main'), id: newId(), game_id: gameId, created_at: now });
+    },
+
+    async list(gameId: string) {
+      const [boards, stats] = await Promise.all([store.listLeaderboards(db, gameId), store.boardStats(db, gameId)]);
+      return boards.map((b) => {
+        const mine = stats.filter((s) => s.leaderboard_id === b.id);
+        const engines = new Set(mine.map((s) => s.engine));
+        const engine = engines.has(3) && engines.has(4) ? 'both' : engines.has(4) ? '4' : engines.has(3) ? '3' : '-';
+        return {
+          ...toLeaderboard(b),
+          engine: engine as '3' | '4' | 'both' | '-',
+          entry_count: mine.reduce((n, s) => n + Number(s.n), 0),
+        };
+      });
+    },
+
+    async create(gameId: string, body: CreateLeaderboardBody): Promise<Leaderboard> {
+      const timezone = checkTimezone(body.time_based, body.timezone ?? null);
+      if (await store.findLeaderboard(db, gameId, body.name)) throw E.exists(body.name);
+      if ((await store.countLeaderboards(db, gameId)) >= MAX_LEADERBOARDS_PER_GAME) throw E.limitReached();
+      const row: LeaderboardRow = {
+        id: newId(),
+        game_id: gameId,
+        name: body.name,
+        display_name: body.display_name || body.name,
+        insert_option: body.insert_option,
+        time_based: body.time_based,
+        timezone,
+        max_entries: body.max_entries,
+        sort: body.sort,
+        created_at: clock.now(),
+      };
+      try {
+        await store.insertLeaderboard(db, row);
+      } catch (err) {
+        if (isUniqueViolation(err)) throw E.exists(body.name);
+        throw err;
+      }
+      return toLeaderboard(row);
+    },
+
+    /** Changes a board's settings (its name stays); a lower `max_entries` trims every period at once. */
+    async update(gameId: string, name: string, body: UpdateLeaderboardBody): Promise<Leaderboard> {
+      const board = await mustFind(gameId, name);
+      const next: LeaderboardRow = {
+        ...board,
+        ...(body.display_name !== undefined ? { display_name: body.display_name || board.name } : {}),
+        ...(body.insert_option !== undefined ? { insert_option: body.insert_option } : {}),
+        ...(body.time_based !== undefined ? { time_based: body.time_based } : {}),
+        ...(body.timezone !== undefined ? { timezone: body.timezone } : {}),
+        ...(body.max_entries !== undefined ? { max_entries: body.max_entries } : {}),
+        ...(body.sort !== undefined ? { sort: body.sort } : {}),
+      };
+      next.timezone = checkTimezone(next.time_based, next.timezone);
+      const { display_name, insert_option, time_based, timezone, max_entries, sort } = next;
+      await db.transaction().execute(async (trx) => {
+        await store.updateLeaderboard(trx, board.id, {
+          display_name,
+          insert_option,
+          time_based,
+          timezone,
+          max_entries,
+          sort,
+        });
+        if (
+          max_entries !== null &&
+          (board.max_entries === null || max_entries < board.max_entries || sort !== board.sort)
+        ) {
+          await store.trim(trx, { id: board.id, sort, maxEntries: max_entries });
+        }
+      });
+      return toLeaderboard(next);
+    },
+
+    async remove(gameId: string, name: string): Promise<void> {
+      const board = await mustFind(gameId, name);
+      await db.transaction().execute((trx) => store.deleteLeaderboard(trx, board.id));
+    },
+
+    /** Saves a score the board's way and answers where it stands. */
+    async submit(
+      gameId: string,
+      name: string,
+      input: { player_name: string; score: number; metadata?: Metadata | undefined },
+      engine: 3 | 4 | null,
+    ): Promise<{ score_id: string; position: number | null; kept: boolean }> {
+      const metadata = input.metadata === undefined ? null : JSON.stringify(input.metadata);
+      const bytes = metadata === null ? 0 : Buffer.byteLength(metadata, 'utf8');
+      if (bytes > MAX_METADATA_BYTES) throw E.metadataTooLarge(bytes);
+      const r = await resolve(gameId, name);
+      const id = newId();
+      const saved = await store.saveEntry(
+        db,
+        {
+          id,
+          leaderboard_id: r.board.id,
+          period_start: r.at.periodStart,
+          player_name: input.player_name,
+          score: input.score,
+          timestamp: clock.now(),
+          metadata,
+          engine,
+        },
+        r.board.insert_option,
+        r.board.sort,
+      );
+      if (!saved) {
+        // A `highest` board kept the player's better entry.
+        const standing = await store.findPlayerEntry(db, r.board.id, r.at.periodStart, input.player_name);
+        return { score_id: standing?.id ?? id, position: standing ? await positionOf(r, standing) : null, kept: false };
+      }
+      if (r.board.max_entries !== null) {
+        await store.trim(db, { id: r.board.id, sort: r.board.sort, maxEntries: r.board.max_entries }, r.at.periodStart);
+      }
+      const stillThere = await store.findEntry(db, r.board.id, saved.id);
+      const position = stillThere ? await positionOf(r, stillThere) : null;
+      return { score_id: saved.id, position, kept: position !== null };
+    },
+
+    /** A page of the board, best first; `cursor` continues where the last page ended. */
+    async scores(gameId: string, name: string, q: { max: number; period_offset: number; cursor?: string | undefined }) {
+      const r = await resolve(gameId, name, q.period_offset);
+      const after = q.cursor ? decodeCursor(q.cursor, r.at) : undefined;
+      const listed = after?.position ?? 0;
+      const want = q.max === 0 ? MAX_PAGE : Math.min(q.max, MAX_PAGE);
+      const limit = room(r.board, listed, want);
+      // One more than asked tells whether there is a next page.
+      const rows = limit === 0 ? [] : await rankIndex.page(r.at, after?.key, limit + 1);
+      const page = rows.slice(0, limit);
+      const more = rows.length > limit && room(r.board, listed + page.length, 1) > 0;
+      const last = page.at(-1);
+      return {
+        scores: page.map((row, i) => toEntry(row, listed + i + 1)),
+        period: toPeriod(r.period),
+        cursor: more && last ? encodeCursor(r.at, last, listed + page.length) : null,
+      };
+    },
+
+    async playerScores(gameId: string, name: string, player: string, q: { max: number; period_offset: number }) {
+      const r = await resolve(gameId, name, q.period_offset);
+      const rows = await store.playerEntries(
+        db,
+        r.board.id,
+        r.at.periodStart,
+        player,
+        r.board.sort,
+        q.max === 0 ? MAX_PAGE : Math.min(q.max, MAX_PAGE),
+      );
+      const scores: ScoreEntry[] = [];
+      for (const row of rows) {
+        const position = await positionOf(r, row);
+        if (position !== null) scores.push(toEntry(row, position));
+      }
+      return { scores, period: toPeriod(r.period), cursor: null };
+    },
+
+    async playerTop(gameId: string, name: string, player: string, q: { period_offset: number }) {
+      const r = await resolve(gameId, name, q.period_offset);
+      const [best] = await store.playerEntries(db, r.board.id, r.at.periodStart, player, r.board.sort, 1);
+      const position = best ? await positionOf(r, best) : null;
+      return { score: best && position !== null ? toEntry(best, position) : null, period: toPeriod(r.period) };
+    },
+
+    /** The position of a saved score, or the one a value would take if submitted now. */
+    async position(
+      gameId: string,
+      name: string,
+      q: { score_id?: string | undefined; score?: number | undefined; period_offset: number },
+    ) {
+      const r = await resolve(gameId, name, q.period_offset);
+      const key = await target(r, q);
+      return { position: await positionOf(r, key), period: toPeriod(r.period) };
+    },
+
+    /** `count` entries above and below a saved score, or around where a value would land. */
+    async around(
+      gameId: string,
+      name: string,
+      q: { score_id?: string | undefined; score?: number | undefined; count: number; period_offset: number },
+    ) {
+      const r = await resolve(gameId, name, q.period_offset);
+      const key = await target(r, q);
+      const above = await rankIndex.countAbove(r.at, key);
+      const position = above + 1;
+      const onBoard = r.board.max_entries === null || position <= r.board.max_entries;
+      const upper = (await rankIndex.above(r.at, key, Math.min(q.count, room(r.board, 0, above)))).reverse();
+      const lower = onBoard ? await rankIndex.page(r.at, key, room(r.board, position, q.count)) : [];
+      return {
+        position: onBoard ? position : null,
+        scores_above: upper.map((row, i) => toEntry(row, position - upper.length + i)),
+        scores_below: lower.map((row, i) => toEntry(row, position + i + 1)),
+        period: toPeriod(r.period),
+      };
+    },
+
+    async wipe(gameId: string, name: string): Promise<void> {
+      const board = await mustFind(gameId, name);
+      await store.wipe(db, board.id);
+    },
+
+    /** Deletes scores of this game's boards; ids of other games are not touched. Answers how many went. */
+    async deleteScores(gameId: string, ids: string[]): Promise<number> {
+      return store.deleteEntries(db, gameId, ids);
+    },
+
+    async deleteScore(gameId: string, id: string): Promise<void> {
+      if ((await store.deleteEntries(db, gameId, [id])) === 0) throw E.scoreNotFound();
+    },
+  };
+
+  /** The order key a position or around query is about: a saved score, or a value submitted now (after its ties). */
+  async function target(
+    r: Resolved,
+    q: { score_id?: string | undefined; score?: number | undefined },
+  ): Promise<OrderKey> {
+    if (q.score_id !== undefined) {
+      const entry = await store.findEntry(db, r.board.id, q.score_id);
+      if (!entry || entry.period_start !== r.at.periodStart) throw E.scoreNotFound();
+      return entry;
+    }
+    // A new submission ties after every equal score: it is the latest, and its name and id sort last.
+    return { score: q.score!, timestamp: Number.MAX_SAFE_INTEGER, player_name: '\u{10FFFF}', id: '\u{10FFFF}' };
+  }
+}
+
+export type Leaderboards = ReturnType<typeof createLeaderboards>;
+
+function defaults(name: string) {
+  return {
+    name,
+    display_name: name,
+    insert_option: 'keep',
+    time_based: 'na',
+    timezone: null,
+    max_entries: 10,
+    sort: 'desc',
+  } as const;
+}
+
+function checkTimezone(resets: LeaderboardRow['time_based'], timezone: string | null): string | null {
+  if (resets === 'na') return timezone && isValidTimeZone(timezone) ? timezone : null;
+  if (!timezone) throw E.timezone('Choose a time zone for a leaderboard that resets.');
+  if (!isValidTimeZone(timezone)) throw E.timezone(`"${timezone}" is not an IANA time zone such as Europe/London.`);
+  return timezone;
+}
+
+function toLeaderboard(b: LeaderboardRow): Leaderboard {
+  return {
+    name: b.name,
+    display_name: b.display_name,
+    insert_option: b.insert_option,
+    time_based: b.time_based,
+    timezone: b.timezone,
+    max_entries: b.max_entries,
+    sort: b.sort,
+    created_at: new Date(b.created_at).toISOString(),
+  };
+}
+
+export function toEntry(row: ScoreRow, position: number): ScoreEntry {
+  return {
+    score_id: row.id,
+    player_name: row.player_name,
+    score: row.score,
+    timestamp: row.timestamp,
+    metadata: row.metadata === null ? null : (JSON.parse(row.metadata) as Record<string, unknown>),
+    position,
+    engine: row.engine === 3 || row.engine === 4 ? row.engine : null,
+  };
+}
+
+function toPeriod(p: Period | null) {
+  if (!p) return null;
+  const iso = (ms: number) => new Date(ms).toISOString();
+  return { offset: p.offset, start: iso(p.start), end: iso(p.end), next_reset: iso(p.nextReset) };
+}
+
+// A cursor names the last entry shown, its position, and the board period it belongs to.
+function encodeCursor(at: BoardPeriod, last: ScoreRow, position: number): string {
+  const payload = [at.boardId, at.periodStart, last.score, last.timestamp, last.player_name, last.id, position];
+  return Buffer.from(JSON.stringify(payload)).toString('base64url');
+}
+
+function decodeCursor(cursor: string, at: BoardPeriod): { key: OrderKey; position: number } {
+  try {
+    const [boardId, periodStart, score, timestamp, player_name, id, position] = JSON.parse(
+      Buffer.from(cursor, 'base64url').toString('utf8'),
+    ) as unknown[];
+    if (
+      boardId === at.boardId &&
+      periodStart === at.periodStart &&
+      typeof score === 'number' &&
+      typeof timestamp === 'number' &&
+      typeof player_name === 'string' &&
+      typeof id === 'string' &&
+      typeof position === 'number' &&
+      Number.isInteger(position) &&
+      position >= 0
+    ) {
+      return { key: { score, timestamp, player_name, id }, position };
+    }
+  } catch {
+    // fall through
+  }
+  throw E.badCursor();
+}
