@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { isValidTimeZone, periodAt } from './periods.js';
+
+const at = (iso: string) => Date.parse(iso);
+const iso = (ms: number) => new Date(ms).toISOString();
+const span = (p: { start: number; end: number }) => [iso(p.start), iso(p.end)];
+
+describe('periods: hourly across DST', () => {
+  it('Europe/London, spring forward (2026-03-29 01:00 UTC): the hour after 00:59 GMT starts at 02:00 BST', () => {
+    const before = periodAt('hourly', 'Europe/London', at('2026-03-29T00:30:00Z'));
+    expect(span(before)).toEqual(['2026-03-29T00:00:00.000Z', '2026-03-29T01:00:00.000Z']);
+    const after = periodAt('hourly', 'Europe/London', at('2026-03-29T01:10:00Z'));
+    expect(span(after)).toEqual(['2026-03-29T01:00:00.000Z', '2026-03-29T02:00:00.000Z']);
+    expect(span(periodAt('hourly', 'Europe/London', at('2026-03-29T01:10:00Z'), -1))).toEqual(span(before));
+  });
+
+  it('Europe/London, fall back (2026-10-25): the repeated 01:00 hour is two periods', () => {
+    const bst = periodAt('hourly', 'Europe/London', at('2026-10-25T00:30:00Z'));
+    const gmt = periodAt('hourly', 'Europe/London', at('2026-10-25T01:30:00Z'));
+    expect(span(bst)).toEqual(['2026-10-25T00:00:00.000Z', '2026-10-25T01:00:00.000Z']);
+    expect(span(gmt)).toEqual(['2026-10-25T01:00:00.000Z', '2026-10-25T02:00:00.000Z']);
+    expect(periodAt('hourly', 'Europe/London', at('2026-10-25T01:30:00Z'), -1).start).toBe(bst.start);
+  });
+
+  it('America/New_York, spring forward (2026-03-08) and fall back (2026-11-01)', () => {
+    // 01:59 EST is followed by 03:00 EDT.
+    expect(span(periodAt('hourly', 'America/New_York', at('2026-03-08T06:30:00Z')))).toEqual([
+      '2026-03-08T06:00:00.000Z',
+      '2026-03-08T07:00:00.000Z',
+    ]);
+    expect(span(periodAt('hourly', 'America/New_York', at('2026-03-08T07:30:00Z')))).toEqual([
+      '2026-03-08T07:00:00.000Z',
+      '2026-03-08T08:00:00.000Z',
+    ]);
+    // 01:00–02:00 happens twice: EDT (05:00Z) then EST (06:00Z).
+    const edt = periodAt('hourly', 'America/New_York', at('2026-11-01T05:30:00Z'));
+    const est = periodAt('hourly', 'America/New_York', at('2026-11-01T06:30:00Z'));
+    expect(span(edt)).toEqual(['2026-11-01T05:00:00.000Z', '2026-11-01T06:00:00.000Z']);
+    expect(span(est)).toEqual(['2026-11-01T06:00:00.000Z', '2026-11-01T07:00:00.000Z']);
+    expect(periodAt('hourly', 'America/New_York', at('2026-11-01T06:30:00Z'), -1).start).toBe(edt.start);
+  });
+});
+
+describe('periods: days, ISO weeks, months, years', () => {
+  it('a day in a zone is its local midnight to midnight, 23 hours long on a spring-forward day', () => {
+    const p = periodAt('daily', 'America/New_York', at('2026-03-08T12:00:00Z'));
+    expect(span(p)).toEqual(['2026-03-08T05:00:00.000Z', '2026-03-09T04:00:00.000Z']);
+  });
+
+  it('weeks start on Monday: ISO week 53 of 2026 (Dec 28 – Jan 3) and week 1 of 2027', () => {
+    const w53 = periodAt('weekly', 'UTC', at('2027-01-02T12:00:00Z'));
+    expect(span(w53)).toEqual(['2026-12-28T00:00:00.000Z', '2027-01-04T00:00:00.000Z']);
+    const w1 = periodAt('weekly', 'UTC', at('2027-01-04T00:00:00Z'));
+    expect(span(w1)).toEqual(['2027-01-04T00:00:00.000Z', '2027-01-11T00:00:00.000Z']);
+    expect(periodAt('weekly', 'UTC', at('2027-01-04T00:00:00Z'), -1).start).toBe(w53.start);
+    // ISO week 1 of 2026 starts on Monday 2025-12-29.
+    expect(iso(periodAt('weekly', 'UTC', at('2026-01-01T10:00:00Z')).start)).toBe('2025-12-29T00:00:00.000Z');
+  });
+
+  it('months in Asia/Kolkata (+05:30) start at local midnight on the 1st', () => {
+    const p = periodAt('monthly', 'Asia/Kolkata', at('2026-02-10T00:00:00Z'));
+    expect(span(p)).toEqual(['2026-01-31T18:30:00.000Z', '2026-02-28T18:30:00.000Z']);
+    expect(iso(periodAt('monthly', 'Asia/Kolkata', at('2026-02-10T00:00:00Z'), -2).start)).toBe(
+      '2025-11-30T18:30:00.000Z',
+    );
+  });
+
+  it('months in Australia/Lord_Howe follow its 30-minute DST shift (+11 in summer, +10:30 in winter)', () => {
+    // April 2026 starts in daylight time (+11); May starts in standard time (+10:30).
+    const april = periodAt('monthly', 'Australia/Lord_Howe', at('2026-04-15T00:00:00Z'));
+    expect(span(april)).toEqual(['2026-03-31T13:00:00.000Z', '2026-04-30T13:30:00.000Z']);
+  });
+
+  it('years are calendar years in the zone, and the next reset is the end of the current one', () => {
+    const p = periodAt('yearly', 'Europe/Paris', at('2026-06-01T00:00:00Z'), -1);
+    expect(span(p)).toEqual(['2024-12-31T23:00:00.000Z', '2025-12-31T23:00:00.000Z']);
+    expect(iso(p.nextReset)).toBe('2026-12-31T23:00:00.000Z');
+    expect(p.offset).toBe(-1);
+  });
+});
+
+describe('isValidTimeZone', () => {
+  it.each([
+    ['Europe/London', true],
+    ['Asia/Kolkata', true],
+    ['UTC', true],
+    ['Mars/Base', false],
+    ['', false],
+  ])('%s → %s', (zone, ok) => expect(isValidTimeZone(zone)).toBe(ok));
+});
