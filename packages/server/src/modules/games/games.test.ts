@@ -168,9 +168,24 @@ for (const { dialect, skip } of DIALECTS) {
         await players.signUp({ username: 'a-player', email: null, password: STRONG_PASSWORD }, { confirmed: true });
         await players.signIn('a-player', STRONG_PASSWORD);
 
+        await gameCall(t.app, 'POST', '/v1/leaderboards/main/scores', {
+          apiKey: doomed.api_key,
+          gameId: doomed.game_id,
+          body: { player_name: 'a-player', score: 1 },
+        });
+        const rows = (table: 'games' | 'leaderboards', column: 'id' | 'game_id') =>
+          t.database.db.selectFrom(table).select('id').where(column, '=', doomed.game_id).execute();
         const count = async () => ({
-          games: (await t.database.db.selectFrom('games').select('id').where('id', '=', doomed.game_id).execute())
-            .length,
+          games: (await rows('games', 'id')).length,
+          leaderboards: (await rows('leaderboards', 'game_id')).length,
+          scores: (
+            await t.database.db
+              .selectFrom('scores')
+              .innerJoin('leaderboards', 'leaderboards.id', 'scores.leaderboard_id')
+              .select('scores.id')
+              .where('leaderboards.game_id', '=', doomed.game_id)
+              .execute()
+          ).length,
           players: (
             await t.database.db
               .selectFrom('identity_users')
@@ -187,12 +202,12 @@ for (const { dialect, skip } of DIALECTS) {
               .execute()
           ).length,
         });
-        expect(await count()).toEqual({ games: 1, players: 1, sessions: 1 });
+        expect(await count()).toEqual({ games: 1, leaderboards: 1, scores: 1, players: 1, sessions: 1 });
 
         const res = await call(t.app, 'DELETE', `/api/games/${doomed.game_id}`, { cookie });
         expect(res.statusCode).toBe(200);
         expect(res.json()).toEqual({ games: [expect.objectContaining({ game_id: keep })], current_game_id: keep });
-        expect(await count()).toEqual({ games: 0, players: 0, sessions: 0 });
+        expect(await count()).toEqual({ games: 0, leaderboards: 0, scores: 0, players: 0, sessions: 0 });
         expect(
           (await gameCall(t.app, 'GET', '/v1/ping', { apiKey: doomed.api_key, gameId: doomed.game_id })).statusCode,
         ).toBe(403);

@@ -32,14 +32,19 @@ const max = (fallback: number) =>
     .max(MAX_PAGE, { message: `max must be a whole number from 0 to ${MAX_PAGE}.` })
     .default(fallback)
     .meta({ description: `How many to answer; 0 means all, up to ${MAX_PAGE} (then a cursor).` });
-const finiteScore = z.coerce
-  .number({ message: 'score must be a number.' })
-  .refine((v) => Number.isFinite(v) && Math.abs(v) <= MAX_ABS_SCORE, {
-    message: `score must be a number between -${MAX_ABS_SCORE} and ${MAX_ABS_SCORE}.`,
-  });
+const scoreRange = { message: `score must be a number between -${MAX_ABS_SCORE} and ${MAX_ABS_SCORE}.` };
+const withinRange = (v: number) => Number.isFinite(v) && Math.abs(v) <= MAX_ABS_SCORE;
+/** In a body the score must be a JSON number; `"12"` is refused, not guessed at. */
+const bodyScore = z.number({ message: 'score must be a number.' }).refine(withinRange, scoreRange);
+/** In a query string everything is text, so the value is read as a number. */
+const queryScore = z
+  .string()
+  .trim()
+  .min(1, { message: 'score must be a number.' })
+  .pipe(z.coerce.number({ message: 'score must be a number.' }).refine(withinRange, scoreRange));
 const scoreOrId = {
   score_id: z.string().max(64).optional(),
-  score: finiteScore.optional(),
+  score: queryScore.optional(),
   period_offset: periodOffset,
 };
 const oneOf = (q: { score_id?: string | undefined; score?: number | undefined }) =>
@@ -68,7 +73,7 @@ export const leaderboardGameRoutes = (leaderboards: Leaderboards): FastifyPlugin
           ...schema,
           summary: 'Save a score; answers its position and whether it changed the board',
           params: board,
-          body: submitScoreBody.extend({ score: finiteScore }),
+          body: submitScoreBody.extend({ score: bodyScore }),
           response: { 200: submitScoreResponse, ...errors },
         },
       },
