@@ -41,7 +41,8 @@ const queryScore = z
   .string()
   .trim()
   .min(1, { message: 'score must be a number.' })
-  .pipe(z.coerce.number({ message: 'score must be a number.' }).refine(withinRange, scoreRange));
+  .transform(Number)
+  .pipe(z.number({ message: 'score must be a number.' }).refine(withinRange, scoreRange));
 const scoreOrId = {
   score_id: z.string().max(64).optional(),
   score: queryScore.optional(),
