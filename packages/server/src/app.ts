@@ -55,6 +55,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         'req.headers.authorization',
         'res.headers["set-cookie"]',
       ],
+      // Query strings can carry tokens (newsletter links, cursors): request logs keep the path only.
+      serializers: {
+        req: (req: { method: string; url: string; ip?: string }) => ({
+          method: req.method,
+          url: req.url.split('?')[0],
+          remoteAddress: req.ip,
+        }),
+      },
     },
     bodyLimit: config.bodyLimit,
     // A hop count means: trust that many proxies in front of us, and take the address the last of them saw.
@@ -89,7 +97,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limits: config.limits,
   });
   const leaderboards = createLeaderboards({ db: database.db, clock, rankIndex: sqlRankIndex(database.db) });
-  const games = createGames({ db: database.db, clock, setUpGame: leaderboards.createDefault });
+  const games = createGames({
+    db: database.db,
+    dialect: database.dialect,
+    clock,
+    setUpGame: leaderboards.createDefault,
+  });
   const developers = createDevelopers({
     db: database.db,
     identity,
@@ -104,6 +117,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer,
     supportEmail: config.supportEmail,
     publicUrl: config.publicUrl,
+    limiters,
+    logError: (err, message) => app.log.error({ err }, message),
   });
   const cookieSettings = {
     secure: config.publicUrl.startsWith('https://'),

@@ -37,7 +37,7 @@ export async function findDeveloper(developers: Developers, request: FastifyRequ
   return token ? developers.pool.authenticate(token) : undefined;
 }
 
-/** A preHandler: 401 NotAuthorized unless the request carries a live developer session. */
+/** A hook (run before validation): 401 NotAuthorized unless the request carries a live developer session. */
 export function requireDeveloper(developers: Developers) {
   return async (request: FastifyRequest): Promise<void> => {
     const session = await findDeveloper(developers, request);

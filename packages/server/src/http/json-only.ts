@@ -13,6 +13,8 @@ export function requireJsonOnConsoleMutations(app: FastifyInstance): void {
     // The matched route, not the raw URL: `/%61pi/…` reaches the same route as `/api/…`.
     const route = request.routeOptions.url;
     if (!MUTATING.has(request.method) || !route?.startsWith('/api/')) return;
+    // Routes that a mail's button or a mail client's one-click unsubscribe posts to opt out.
+    if ((request.routeOptions.config as { acceptsForms?: boolean } | undefined)?.acceptsForms) return;
     const type = request.headers['content-type'] ?? '';
     if (!/^application\/json\s*(;|$)/i.test(type)) {
       return reply.status(415).send(errorBody('UnsupportedMediaType', JSON_ONLY_MESSAGE));

@@ -12,6 +12,8 @@ export async function startSmtpServer(): Promise<{
   messages: ReceivedMail[];
   /** The newest 6-digit code mailed to `to`. */
   lastCode(to: string): string;
+  /** Waits (up to 5 s) until `count` mails to `to` have arrived: for mail sent after the answer. */
+  waitFor(to: string, count?: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
 }> {
   const messages: ReceivedMail[] = [];
@@ -41,6 +43,15 @@ export async function startSmtpServer(): Promise<{
       const code = mail?.raw.match(/code is:\s*(\d{6})/)?.[1];
       if (!code) throw new Error(`no code was mailed to ${to}`);
       return code;
+    },
+    async waitFor(to, count = 1) {
+      const deadline = Date.now() + 5000;
+      for (;;) {
+        const mine = messages.filter((m) => m.to.includes(to));
+        if (mine.length >= count) return mine;
+        if (Date.now() > deadline) throw new Error(`expected ${count} mail(s) to ${to}, got ${mine.length}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

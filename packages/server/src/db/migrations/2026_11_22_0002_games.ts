@@ -18,8 +18,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('games_owner').on('games').columns(['owner_id', 'created_at']).execute();
 
-  // The developer's current game; kept right by the games service (a deleted game is replaced explicitly).
-  await db.schema.alterTable('developers').addColumn('current_game_id', 'text').execute();
+  // The developer's current game. The games service picks the next one when it is deleted; the
+  // foreign key only guarantees it can never point at a game that is gone.
+  await db.schema
+    .alterTable('developers')
+    .addColumn('current_game_id', 'text', (c) => c.references('games.id').onDelete('set null'))
+    .execute();
 
   await db.schema
     .createTable('contact_messages')

@@ -94,53 +94,77 @@ for (const { dialect, skip } of DIALECTS) {
         if (!m) throw new Error(`no ${path} link in mail`);
         return `${path}?token=${m[1]}`;
       };
+      const state = async (email: string) =>
+        (
+          await t.database.db
+            .selectFrom('newsletter_subscriptions')
+            .select('state')
+            .where('email', '=', email)
+            .executeTakeFirstOrThrow()
+        ).state;
+      const press = (url: string, payload = '') =>
+        t.app.inject({
+          method: 'POST',
+          url,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload,
+        });
 
-      it('double opt-in: a pending row, a mail with confirm and unsubscribe links, confirmation lands on /emailConfirmed', async () => {
+      it('double opt-in: the link opens a page, only its button confirms, and it lands on /emailConfirmed', async () => {
         const email = uniqueEmail('reader');
         expect((await call(t.app, 'POST', '/api/newsletter', { body: { email } })).json()).toEqual({ ok: true });
-        const state = async () =>
-          (
-            await t.database.db
-              .selectFrom('newsletter_subscriptions')
-              .select('state')
-              .where('email', '=', email)
-              .executeTakeFirstOrThrow()
-          ).state;
-        expect(await state()).toBe('pending');
-        const mail = t.smtp.messages.filter((m) => m.to.includes(email)).at(-1)!;
-        // Long headers are folded onto continuation lines; unfold before reading.
-        expect(mail.raw.replace(/\r?\n\s+/g, ' ')).toMatch(
-          /List-Unsubscribe: <http:\/\/howl\.test\/api\/newsletter\/unsubscribe\?token=/,
-        );
+        expect(await state(email)).toBe('pending');
+        const [mail] = await t.smtp.waitFor(email);
+        const headers = mail!.raw.replace(/\r?\n\s+/g, ' ');
+        expect(headers).toMatch(/List-Unsubscribe: <http:\/\/howl\.test\/api\/newsletter\/unsubscribe\?token=/);
+        expect(headers).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
 
-        const confirm = await t.app.inject({ method: 'GET', url: linkIn(mail.raw, '/api/newsletter/confirm') });
-        expect(confirm.statusCode).toBe(303);
-        expect(confirm.headers.location).toBe('/emailConfirmed');
-        expect(await state()).toBe('confirmed');
-        // The link is single use.
-        expect(
-          (await t.app.inject({ method: 'GET', url: linkIn(mail.raw, '/api/newsletter/confirm') })).statusCode,
-        ).toBe(400);
-        // Subscribing again while confirmed sends nothing.
-        const mails = t.smtp.messages.length;
+        const confirmUrl = linkIn(mail!.raw, '/api/newsletter/confirm');
+        const pageRes = await t.app.inject({ method: 'GET', url: confirmUrl });
+        expect(pageRes.statusCode).toBe(200);
+        expect(pageRes.body).toContain('<form method="post"');
+        expect(await state(email)).toBe('pending');
+
+        const confirmed = await press(confirmUrl);
+        expect([confirmed.statusCode, confirmed.headers.location]).toEqual([303, '/emailConfirmed']);
+        expect(await state(email)).toBe('confirmed');
+        expect((await press(confirmUrl)).statusCode).toBe(400);
+      });
+
+      it('unsubscribes with one click (RFC 8058) and subscribes again from scratch', async () => {
+        const email = uniqueEmail('leaver');
         await call(t.app, 'POST', '/api/newsletter', { body: { email } });
-        expect(t.smtp.messages.length).toBe(mails);
+        const [mail] = await t.smtp.waitFor(email);
+        await press(linkIn(mail!.raw, '/api/newsletter/confirm'));
+        const unsubscribeUrl = linkIn(mail!.raw, '/api/newsletter/unsubscribe');
+        expect((await t.app.inject({ method: 'GET', url: unsubscribeUrl })).body).toContain('<form method="post"');
+        expect(await state(email)).toBe('confirmed');
+        const res = await press(unsubscribeUrl, 'List-Unsubscribe=One-Click');
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toContain('You are unsubscribed');
+        expect(await state(email)).toBe('unsubscribed');
 
-        const unsubscribe = await t.app.inject({ method: 'GET', url: linkIn(mail.raw, '/api/newsletter/unsubscribe') });
-        expect(unsubscribe.statusCode).toBe(200);
-        expect(unsubscribe.body).toContain('You are unsubscribed');
-        expect(await state()).toBe('unsubscribed');
+        await call(t.app, 'POST', '/api/newsletter', { body: { email } });
+        expect(await state(email)).toBe('pending');
+        await t.smtp.waitFor(email, 2);
+      });
+
+      it('sends a confirmed address nothing, and one address at most 3 mails a day from any IPs', async () => {
+        const email = uniqueEmail('popular');
+        for (let i = 0; i < 5; i++)
+          expect((await call(t.app, 'POST', '/api/newsletter', { body: { email } })).json()).toEqual({ ok: true });
+        await t.smtp.waitFor(email, 3);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect(t.smtp.messages.filter((m) => m.to.includes(email))).toHaveLength(3);
       });
 
       it('refuses an expired or made-up confirmation link', async () => {
         const email = uniqueEmail('late');
         await call(t.app, 'POST', '/api/newsletter', { body: { email } });
-        const mail = t.smtp.messages.filter((m) => m.to.includes(email)).at(-1)!;
+        const [mail] = await t.smtp.waitFor(email);
         t.clock.advance(7 * 24 * 3_600_000);
-        expect(
-          (await t.app.inject({ method: 'GET', url: linkIn(mail.raw, '/api/newsletter/confirm') })).statusCode,
-        ).toBe(400);
-        const madeUp = await t.app.inject({ method: 'GET', url: '/api/newsletter/confirm?token=made-up' });
+        expect((await press(linkIn(mail!.raw, '/api/newsletter/confirm'))).statusCode).toBe(400);
+        const madeUp = await press('/api/newsletter/confirm?token=made-up');
         expect(madeUp.statusCode).toBe(400);
         expect(madeUp.body).toContain('This link has expired or was already used');
       });

@@ -22,7 +22,8 @@ export function newsletterMail(to: string, subject: string, body: string, unsubs
       .join(
         '',
       )}<hr><p style="font-size:12px">To stop receiving the Howl newsletter, <a href="${escapeHtml(unsubscribeUrl)}">unsubscribe</a>.</p>`,
-    headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>` },
+    // RFC 8058: mail clients may unsubscribe with one POST to this address, no page in between.
+    headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };
 }
 

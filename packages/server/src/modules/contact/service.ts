@@ -3,6 +3,7 @@ import type { DB } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { newId, newToken, sha256 } from '../../lib/tokens.js';
+import type { LimiterFactory } from '../../lib/rate-limits.js';
 import type { Mailer } from '../mail/mailer.js';
 import { contactMail, newsletterConfirmMail } from './mail.js';
 import * as store from './store.js';
@@ -16,7 +17,13 @@ export interface ContactDeps {
   mailer: Mailer;
   supportEmail: string;
   publicUrl: string;
+  limiters: LimiterFactory;
+  /** Where failures of mail sent after answering are reported. */
+  logError(err: unknown, message: string): void;
 }
+
+/** Confirmation mails one address may receive a day, however many IPs ask. */
+export const NEWSLETTER_MAILS_PER_ADDRESS_PER_DAY = 3;
 
 const mailFailed = (cause: unknown) =>
   new AppError(503, 'ServiceUnavailable', 'We could not send your message right now. Please try again in a moment.', {
@@ -26,6 +33,11 @@ const mailFailed = (cause: unknown) =>
 /** The contact form (mailed to support, reply-to the sender) and the newsletter's double opt-in. */
 export function createContact(deps: ContactDeps) {
   const { db, clock, mailer } = deps;
+  const perAddress = deps.limiters.create({
+    name: 'newsletter-address',
+    points: NEWSLETTER_MAILS_PER_ADDRESS_PER_DAY,
+    durationSeconds: 86_400,
+  });
   const link = (path: string, token: string) => `${deps.publicUrl}${path}?token=${encodeURIComponent(token)}`;
 
   return {
@@ -49,11 +61,20 @@ export function createContact(deps: ContactDeps) {
 
     /**
      * Starts (or restarts) a double opt-in: a pending subscription and a mail with the link that
-     * confirms it. A confirmed address gets no mail; the answer is the same either way.
+     * confirms it. The answer and its timing are the same whatever the address's state: a confirmed
+     * address gets no mail, an address past its daily mails gets none either, and the mail goes out
+     * after the answer.
      */
     async subscribe(email: string): Promise<void> {
       const existing = await store.findSubscription(db, email);
       if (existing?.state === 'confirmed') return;
+      if (
+        !(await perAddress.consume(email).then(
+          () => true,
+          () => false,
+        ))
+      )
+        return;
       const token = newToken();
       const now = clock.now();
       const unsubscribeToken = existing?.unsubscribe_token ?? newToken();
@@ -66,17 +87,12 @@ export function createContact(deps: ContactDeps) {
         created_at: now,
         updated_at: now,
       });
-      try {
-        await mailer.send(
-          newsletterConfirmMail(
-            email,
-            link('/api/newsletter/confirm', token),
-            link('/api/newsletter/unsubscribe', unsubscribeToken),
-          ),
-        );
-      } catch (cause) {
-        throw mailFailed(cause);
-      }
+      const mail = newsletterConfirmMail(
+        email,
+        link('/api/newsletter/confirm', token),
+        link('/api/newsletter/unsubscribe', unsubscribeToken),
+      );
+      void mailer.send(mail).catch((err: unknown) => deps.logError(err, 'newsletter confirmation mail failed'));
     },
 
     /** True when the token confirmed a subscription. */

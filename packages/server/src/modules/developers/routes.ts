@@ -151,7 +151,7 @@ export const developerRoutes: FastifyPluginAsyncZod<DeveloperRoutesOptions> = as
     '/api/auth/change-password',
     {
       onRequest: perIp,
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags,
         summary: "Change the signed-in developer's password; other sessions end",
@@ -168,7 +168,7 @@ export const developerRoutes: FastifyPluginAsyncZod<DeveloperRoutesOptions> = as
   app.get(
     '/api/auth/session',
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: { tags, summary: 'The signed-in developer', response: { 200: developerSession, 401: errorResponse } },
     },
     async (request) => developers.sessionOf(request.developer!.userId),

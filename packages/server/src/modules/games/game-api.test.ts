@@ -48,12 +48,16 @@ for (const { dialect, skip } of DIALECTS) {
       expect([res.statusCode, res.json().error.code]).toEqual([403, 'InvalidApiKey']);
     });
 
-    it('records the plugin version and engine the client reports, and ignores malformed ones', async () => {
-      await ping({ headers: { 'x-howl-plugin-version': '0.9.7', 'x-howl-engine': '4.2.1' } });
+    it('records the newest plugin version and engine clients report; older clients and malformed values do not move it', async () => {
       const details = async () => (await call(t.app, 'GET', `/api/games/${game.game_id}`, { cookie })).json();
+      await ping({ headers: { 'x-howl-plugin-version': '0.6.20', 'x-howl-engine': '3.5.3' } });
+      expect(await details()).toMatchObject({ latest_plugin_version: '0.6.20', latest_engine: '3.5.3' });
+      await ping({ headers: { 'x-howl-plugin-version': '0.9.7', 'x-howl-engine': '4.2.1' } });
       expect(await details()).toMatchObject({ latest_plugin_version: '0.9.7', latest_engine: '4.2.1' });
       await ping({ headers: { 'x-howl-plugin-version': '0.6.20', 'x-howl-engine': '<script>' } });
-      expect(await details()).toMatchObject({ latest_plugin_version: '0.6.20', latest_engine: '4.2.1' });
+      expect(await details()).toMatchObject({ latest_plugin_version: '0.9.7', latest_engine: '4.2.1' });
+      await ping({ headers: { 'x-howl-plugin-version': '0.10.0' } });
+      expect(await details()).toMatchObject({ latest_plugin_version: '0.10.0' });
     });
 
     it('answers a CORS preflight with the game API headers, without a key', async () => {
@@ -80,6 +84,8 @@ for (const { dialect, skip } of DIALECTS) {
       expect([denied.statusCode, denied.headers['access-control-allow-origin']]).toEqual([403, '*']);
       const missing = await gameCall(t.app, 'GET', '/v1/no-such-thing', { headers: origin });
       expect([missing.statusCode, missing.headers['access-control-allow-origin']]).toEqual([404, '*']);
+      const encoded = await gameCall(t.app, 'GET', '/%761/ping', { headers: origin });
+      expect([encoded.statusCode, encoded.headers['access-control-allow-origin']]).toEqual([403, '*']);
       const consoleCall = await t.app.inject({ method: 'GET', url: '/api/games', headers: origin });
       expect(consoleCall.headers['access-control-allow-origin']).toBeUndefined();
     });
@@ -97,8 +103,15 @@ for (const { dialect, skip } of DIALECTS) {
       const fresh = (await call(t.app, 'POST', '/api/games', { body: { name: 'Busy' }, cookie })).json();
       const busy = () => gameCall(t.app, 'GET', '/v1/ping', { apiKey: fresh.api_key, gameId: fresh.game_id });
       for (let i = 0; i < 20; i++) expect((await busy()).statusCode).toBe(200);
-      const res = await busy();
+      const res = await gameCall(t.app, 'GET', '/v1/ping', {
+        apiKey: fresh.api_key,
+        gameId: fresh.game_id,
+        headers: { origin: 'https://mygame.example' },
+      });
       expect([res.statusCode, res.json().error.code]).toEqual([429, 'LimitExceeded']);
+      // A web game can read Retry-After from a 429.
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+      expect(String(res.headers['access-control-expose-headers'])).toMatch(/retry-after/i);
       // Another game's key is not affected.
       expect((await ping()).statusCode).toBe(200);
     });

@@ -49,13 +49,18 @@ export interface GameApiOptions {
 export async function registerGameApiCors(app: FastifyInstance): Promise<void> {
   await app.register(cors, {
     delegator: (request, callback) => {
-      const isGameApi = /^\/v1(\/|$|\?)/.test(request.url ?? '');
+      // The matched route (`/%761/ping` is /v1/ping); the path as sent for 404s and preflights,
+      // which match no route or the cors plugin's own `*`.
+      const route = (request as { routeOptions?: { url?: string } }).routeOptions?.url;
+      const path = route && route !== '*' ? route : (request.url ?? '');
+      const isGameApi = /^\/v1(\/|$|\?)/.test(path);
       callback(
         null,
         isGameApi
           ? {
               origin: '*',
               allowedHeaders: GAME_API_HEADERS,
+              exposedHeaders: ['Retry-After'],
               methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
               maxAge: 86_400,
             }
@@ -132,18 +137,34 @@ function header(request: FastifyRequest, name: string): string | undefined {
   return typeof value === 'string' && value.trim() ? value.trim() : undefined;
 }
 
-/** Keeps the plugin and engine versions the game last reported; writes only when they change. */
+/**
+ * Keeps the newest plugin and engine versions the game's clients report. Players on older builds
+ * do not move it back, and a write happens only when a newer version first shows up.
+ */
 async function noteClientVersion(db: Kysely<DB>, game: GameRow, request: FastifyRequest): Promise<void> {
   const plugin = header(request, 'x-howl-plugin-version');
   const engine = header(request, 'x-howl-engine');
+  const newer = (seen: string | undefined, stored: string | null): seen is string =>
+    seen !== undefined && VERSION.test(seen) && (stored === null || compareVersions(seen, stored) > 0);
   const changes = {
-    ...(plugin && VERSION.test(plugin) && plugin !== game.latest_plugin_version
-      ? { latest_plugin_version: plugin }
-      : {}),
-    ...(engine && VERSION.test(engine) && engine !== game.latest_engine ? { latest_engine: engine } : {}),
+    ...(newer(plugin, game.latest_plugin_version) ? { latest_plugin_version: plugin } : {}),
+    ...(newer(engine, game.latest_engine) ? { latest_engine: engine } : {}),
   };
   if (Object.keys(changes).length > 0) {
     await store.updateGame(db, game.id, changes);
     Object.assign(game, changes);
   }
+}
+
+/** Compares dotted versions part by part as numbers (`0.10.0` > `0.9.7`); trailing text breaks ties. */
+export function compareVersions(a: string, b: string): number {
+  const pa = a.split(/[.+-]/);
+  const pb = b.split(/[.+-]/);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const x = pa[i] ?? '0';
+    const y = pb[i] ?? '0';
+    const diff = /^\d+$/.test(x) && /^\d+$/.test(y) ? Number(x) - Number(y) : x.localeCompare(y);
+    if (diff !== 0) return Math.sign(diff);
+  }
+  return 0;
 }

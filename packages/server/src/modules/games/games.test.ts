@@ -128,7 +128,9 @@ for (const { dialect, skip } of DIALECTS) {
       it('shows the key, and a rotated key replaces the old one at once on /v1/ping', async () => {
         const { cookie } = await signedInDeveloper(t);
         const { game_id, api_key } = (await createGame(cookie, 'Keys')).json();
-        expect((await call(t.app, 'GET', `/api/games/${game_id}/api-key`, { cookie })).json()).toEqual({ api_key });
+        const shown = await call(t.app, 'GET', `/api/games/${game_id}/api-key`, { cookie });
+        expect(shown.json()).toEqual({ api_key });
+        expect(shown.headers['cache-control']).toBe('no-store');
         expect((await gameCall(t.app, 'GET', '/v1/ping', { apiKey: api_key, gameId: game_id })).json()).toEqual({
           game_id,
           name: 'Keys',
@@ -167,6 +169,12 @@ for (const { dialect, skip } of DIALECTS) {
         });
         await players.signUp({ username: 'a-player', email: null, password: STRONG_PASSWORD }, { confirmed: true });
         await players.signIn('a-player', STRONG_PASSWORD);
+        await players.forgotPassword('a-player');
+        const player = await t.database.db
+          .selectFrom('identity_users')
+          .select('id')
+          .where('pool_id', '=', playerPoolId(doomed.game_id))
+          .executeTakeFirstOrThrow();
 
         await gameCall(t.app, 'POST', '/v1/leaderboards/main/scores', {
           apiKey: doomed.api_key,
@@ -195,19 +203,25 @@ for (const { dialect, skip } of DIALECTS) {
           ).length,
           sessions: (
             await t.database.db
-              .selectFrom('identity_sessions as s')
-              .innerJoin('identity_users as u', 'u.id', 's.user_id')
-              .select('s.token_hash')
-              .where('u.pool_id', '=', playerPoolId(doomed.game_id))
+              .selectFrom('identity_sessions')
+              .select('token_hash')
+              .where('user_id', '=', player.id)
+              .execute()
+          ).length,
+          codes: (
+            await t.database.db
+              .selectFrom('identity_codes')
+              .select('user_id')
+              .where('user_id', '=', player.id)
               .execute()
           ).length,
         });
-        expect(await count()).toEqual({ games: 1, leaderboards: 1, scores: 1, players: 1, sessions: 1 });
+        expect(await count()).toEqual({ games: 1, leaderboards: 1, scores: 1, players: 1, sessions: 1, codes: 1 });
 
         const res = await call(t.app, 'DELETE', `/api/games/${doomed.game_id}`, { cookie });
         expect(res.statusCode).toBe(200);
         expect(res.json()).toEqual({ games: [expect.objectContaining({ game_id: keep })], current_game_id: keep });
-        expect(await count()).toEqual({ games: 0, leaderboards: 0, scores: 0, players: 0, sessions: 0 });
+        expect(await count()).toEqual({ games: 0, leaderboards: 0, scores: 0, players: 0, sessions: 0, codes: 0 });
         expect(
           (await gameCall(t.app, 'GET', '/v1/ping', { apiKey: doomed.api_key, gameId: doomed.game_id })).statusCode,
         ).toBe(403);
@@ -230,13 +244,67 @@ for (const { dialect, skip } of DIALECTS) {
       });
     });
 
+    describe('parallel calls', () => {
+      it('never lets parallel creates pass the game limit', async () => {
+        const { email, cookie } = await signedInDeveloper(t);
+        const owner = await t.database.db
+          .selectFrom('identity_users')
+          .select('id')
+          .where('username', '=', email)
+          .executeTakeFirstOrThrow();
+        const rows = Array.from({ length: 95 }, (_, i) => ({
+          id: `race-${owner.id}-${i}`,
+          owner_id: owner.id,
+          name: `G${i}`,
+          api_key: `k-race-${owner.id}-${i}`,
+          created_at: i,
+        }));
+        await t.database.db.insertInto('games').values(rows).execute();
+        const results = await Promise.all(Array.from({ length: 20 }, (_, i) => createGame(cookie, `Race ${i}`)));
+        expect(results.filter((r) => r.statusCode === 201)).toHaveLength(5);
+        expect(results.filter((r) => r.statusCode === 409)).toHaveLength(15);
+        expect((await call(t.app, 'GET', '/api/games', { cookie })).json().games).toHaveLength(100);
+      });
+
+      it('never leaves the current game pointing at a deleted game', async () => {
+        for (let round = 0; round < 5; round++) {
+          const { cookie } = await signedInDeveloper(t);
+          const a = (await createGame(cookie, 'A')).json().game_id;
+          const b = (await createGame(cookie, 'B')).json().game_id;
+          await Promise.all([
+            call(t.app, 'DELETE', `/api/games/${a}`, { cookie }),
+            call(t.app, 'DELETE', `/api/games/${b}`, { cookie }),
+            call(t.app, 'PUT', '/api/games/current', { body: { game_id: a }, cookie }),
+          ]);
+          expect((await call(t.app, 'GET', '/api/games', { cookie })).json()).toEqual({
+            games: [],
+            current_game_id: null,
+          });
+        }
+      });
+    });
+
     describe('ownership', () => {
       let gameId: string;
+      let apiKey: string;
+      let owner: string;
       let intruder: string;
       beforeAll(async () => {
-        const owner = await signedInDeveloper(t);
-        gameId = (await createGame(owner.cookie, 'Mine')).json().game_id;
+        owner = (await signedInDeveloper(t)).cookie;
+        ({ game_id: gameId, api_key: apiKey } = (await createGame(owner, 'Mine')).json());
         intruder = (await signedInDeveloper(t)).cookie;
+        await createGame(intruder, 'Theirs');
+      });
+
+      /** Everything an intruder's call could have changed. */
+      const snapshot = async () => ({
+        game: await t.database.db
+          .selectFrom('games')
+          .select(['name', 'api_key', 'allow_client_deletes'])
+          .where('id', '=', gameId)
+          .executeTakeFirst(),
+        owner: (await call(t.app, 'GET', '/api/games', { cookie: owner })).json(),
+        intruder: (await call(t.app, 'GET', '/api/games', { cookie: intruder })).json().current_game_id,
       });
 
       const routes: Array<
@@ -248,7 +316,7 @@ for (const { dialect, skip } of DIALECTS) {
         ]
       > = [
         ['read', 'GET', (id) => `/api/games/${id}`, undefined],
-        ['rename', 'PATCH', (id) => `/api/games/${id}`, () => ({ name: 'Stolen' })],
+        ['rename', 'PATCH', (id) => `/api/games/${id}`, () => ({ name: 'Stolen', allow_client_deletes: false })],
         ['delete', 'DELETE', (id) => `/api/games/${id}`, undefined],
         ['read the key', 'GET', (id) => `/api/games/${id}/api-key`, undefined],
         ['rotate the key', 'POST', (id) => `/api/games/${id}/api-key/rotate`, () => ({})],
@@ -258,18 +326,16 @@ for (const { dialect, skip } of DIALECTS) {
       it.each(routes)(
         'answers 404 NotFound when another developer tries to %s, and changes nothing',
         async (_what, method, path, body) => {
+          const before = await snapshot();
           const res = await call(t.app, method, path(gameId), {
             cookie: intruder,
             ...(body ? { body: body(gameId) } : {}),
           });
           expect(res.statusCode).toBe(404);
           expect(res.json().error).toEqual({ code: 'NotFound', message: 'Game not found.' });
-          const game = await t.database.db
-            .selectFrom('games')
-            .select(['name'])
-            .where('id', '=', gameId)
-            .executeTakeFirst();
-          expect(game?.name).toBe('Mine');
+          expect(res.body).not.toContain(apiKey);
+          expect(await snapshot()).toEqual(before);
+          expect(before.game).toMatchObject({ name: 'Mine', api_key: apiKey, allow_client_deletes: 1 });
         },
       );
 
@@ -281,11 +347,19 @@ for (const { dialect, skip } of DIALECTS) {
         },
       );
 
+      it.each([
+        ['POST', '/api/games', {}],
+        ['PUT', '/api/games/current', { game_id: 42 }],
+        ['PATCH', '/api/games/x', { name: '' }],
+      ] as const)('answers 401 (not 400) to a signed-out %s %s with an invalid body', async (method, path, body) => {
+        const res = await call(t.app, method, path, { body });
+        expect([res.statusCode, res.json().error.code]).toEqual([401, 'NotAuthorized']);
+      });
+
       it("never lists another developer's games", async () => {
-        expect((await call(t.app, 'GET', '/api/games', { cookie: intruder })).json()).toEqual({
-          games: [],
-          current_game_id: null,
-        });
+        const theirs = (await call(t.app, 'GET', '/api/games', { cookie: intruder })).json();
+        expect(theirs.games.map((g: { name: string }) => g.name)).toEqual(['Theirs']);
+        expect(theirs.games.map((g: { game_id: string }) => g.game_id)).not.toContain(gameId);
       });
     });
   });

@@ -11,7 +11,7 @@ import {
 } from '@howl/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, preValidationAsyncHookHandler } from 'fastify';
 import type { Games } from './service.js';
 
 const tags = ['games'];
@@ -19,11 +19,12 @@ const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 409
 const params = z.object({ gameId });
 
 /** `/api/games`: a signed-in developer's games. Another developer's game answers 404, as if it did not exist. */
-export const gameRoutes: FastifyPluginAsyncZod<{ games: Games; signedIn: preHandlerAsyncHookHandler }> = async (
+export const gameRoutes: FastifyPluginAsyncZod<{ games: Games; signedIn: preValidationAsyncHookHandler }> = async (
   app,
   { games, signedIn },
 ) => {
-  app.addHook('preHandler', signedIn);
+  // Before body validation: a signed-out caller learns nothing but 401, another developer nothing but 404.
+  app.addHook('preValidation', signedIn);
   const me = (request: { developer?: { userId: string } }) => request.developer!.userId;
 
   app.post(
@@ -36,7 +37,10 @@ export const gameRoutes: FastifyPluginAsyncZod<{ games: Games; signedIn: preHand
         response: { 201: createGameResponse, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await games.create(me(request), request.body.name)),
+    async (request, reply) =>
+      noStore(reply)
+        .status(201)
+        .send(await games.create(me(request), request.body.name)),
   );
 
   app.get(
@@ -100,7 +104,10 @@ export const gameRoutes: FastifyPluginAsyncZod<{ games: Games; signedIn: preHand
   app.get(
     '/api/games/:gameId/api-key',
     { schema: { tags, summary: "The game's API key", params, response: { 200: apiKeyResponse, ...errors } } },
-    async (request) => ({ api_key: await games.apiKey(me(request), request.params.gameId) }),
+    async (request, reply) => {
+      noStore(reply);
+      return { api_key: await games.apiKey(me(request), request.params.gameId) };
+    },
   );
 
   app.post(
@@ -113,6 +120,14 @@ export const gameRoutes: FastifyPluginAsyncZod<{ games: Games; signedIn: preHand
         response: { 200: apiKeyResponse, ...errors },
       },
     },
-    async (request) => ({ api_key: await games.rotateApiKey(me(request), request.params.gameId) }),
+    async (request, reply) => {
+      noStore(reply);
+      return { api_key: await games.rotateApiKey(me(request), request.params.gameId) };
+    },
   );
 };
+
+/** Answers that carry an API key must not be kept by browsers or proxies. */
+function noStore(reply: FastifyReply): FastifyReply {
+  return reply.header('cache-control', 'no-store');
+}

@@ -1,5 +1,6 @@
 import type { GameDetails, GamesResponse } from '@howl/contract';
 import type { Kysely } from 'kysely';
+import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
@@ -25,15 +26,16 @@ export const playerPoolId = (gameId: string) => `game:${gameId}`;
 
 export interface GamesDeps {
   db: Kysely<DB>;
+  dialect: Dialect;
   clock: Clock;
   /** Writes what every new game starts with (the default leaderboard), in the game's transaction. */
   setUpGame(trx: Kysely<DB>, gameId: string, now: number): Promise<void>;
 }
 
 /** Games of a developer: create, list, switch, rename, delete, and their API keys. Every call checks ownership. */
-export function createGames({ db, clock, setUpGame }: GamesDeps) {
-  async function owned(developerId: string, gameId: string): Promise<GameRow> {
-    const game = await store.findOwnedGame(db, developerId, gameId);
+export function createGames({ db, dialect, clock, setUpGame }: GamesDeps) {
+  async function owned(developerId: string, gameId: string, trx: Kysely<DB> = db): Promise<GameRow> {
+    const game = await store.findOwnedGame(trx, developerId, gameId);
     if (!game) throw gameErrors.notFound();
     return game;
   }
@@ -56,7 +58,7 @@ export function createGames({ db, clock, setUpGame }: GamesDeps) {
     async create(developerId: string, name: string): Promise<{ game_id: string; api_key: string }> {
       const game = { id: newGameId(), owner_id: developerId, name, api_key: newApiKey(), created_at: clock.now() };
       await db.transaction().execute(async (trx) => {
-        // Counted inside the transaction with the insert, so parallel creates cannot pass the limit by much.
+        await store.lockDeveloper(trx, developerId, dialect);
         if ((await store.countGames(trx, developerId)) >= MAX_GAMES_PER_DEVELOPER) throw gameErrors.limitReached();
         await store.insertGame(trx, game);
         await setUpGame(trx, game.id, game.created_at);
@@ -86,17 +88,23 @@ export function createGames({ db, clock, setUpGame }: GamesDeps) {
     },
 
     async setCurrent(developerId: string, gameId: string): Promise<GamesResponse> {
-      await owned(developerId, gameId);
-      await store.setCurrentGameId(db, developerId, gameId);
+      await db.transaction().execute(async (trx) => {
+        await store.lockDeveloper(trx, developerId, dialect);
+        await owned(developerId, gameId, trx);
+        await store.setCurrentGameId(trx, developerId, gameId);
+      });
       return list(developerId);
     },
 
     /** Deletes the game and all under it in one transaction; the current game becomes the newest remaining one, or none. */
     async remove(developerId: string, gameId: string): Promise<GamesResponse> {
-      await owned(developerId, gameId);
       await db.transaction().execute(async (trx) => {
+        await store.lockDeveloper(trx, developerId, dialect);
+        await owned(developerId, gameId, trx);
+        // Read before the delete: the foreign key clears current_game_id along with the game.
+        const wasCurrent = (await store.getCurrentGameId(trx, developerId)) === gameId;
         await store.deleteGameAndData(trx, gameId, playerPoolId(gameId));
-        if ((await store.getCurrentGameId(trx, developerId)) === gameId) {
+        if (wasCurrent) {
           const rest = await store.listGames(trx, developerId);
           await store.setCurrentGameId(trx, developerId, rest.at(-1)?.id ?? null);
         }

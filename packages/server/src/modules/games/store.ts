@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import type { GameRow, NewGame } from './games.table.js';
 
@@ -42,6 +43,16 @@ export async function updateGame(
   >,
 ): Promise<void> {
   await db.updateTable('games').set(changes).where('id', '=', gameId).execute();
+}
+
+/**
+ * Locks the developer's row until the transaction ends, so their game writes (create with its
+ * limit, make current, delete) run one at a time. PostgreSQL needs the lock; SQLite already runs
+ * one write transaction at a time and has no FOR UPDATE.
+ */
+export async function lockDeveloper(trx: Transaction<DB>, developerId: string, dialect: Dialect): Promise<void> {
+  if (dialect !== 'postgres') return;
+  await trx.selectFrom('developers').select('user_id').where('user_id', '=', developerId).forUpdate().execute();
 }
 
 export async function getCurrentGameId(db: Kysely<DB>, developerId: string): Promise<string | null> {

@@ -11,7 +11,7 @@ import {
   scoresPage,
   updateLeaderboardBody,
 } from '@howl/contract';
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { preValidationAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Games } from '../games/service.js';
@@ -26,11 +26,12 @@ const boardParams = z.object({ gameId, name: leaderboardName });
 export const leaderboardRoutes: FastifyPluginAsyncZod<{
   leaderboards: Leaderboards;
   games: Games;
-  signedIn: preHandlerAsyncHookHandler;
+  signedIn: preValidationAsyncHookHandler;
 }> = async (app, { leaderboards, games, signedIn }) => {
-  app.addHook('preHandler', signedIn);
+  // Before body validation: a signed-out caller learns nothing but 401, another developer nothing but 404.
+  app.addHook('preValidation', signedIn);
   // Every route names a game: answer 404 unless the signed-in developer owns it.
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preValidation', async (request) => {
     const { gameId: id } = request.params as { gameId: string };
     await games.get(request.developer!.userId, id);
   });
