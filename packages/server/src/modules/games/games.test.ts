@@ -23,6 +23,25 @@ for (const { dialect, skip } of DIALECTS) {
 
     const createGame = (cookie: string, name: unknown) => call(t.app, 'POST', '/api/games', { body: { name }, cookie });
 
+    /** A signed-in developer who already owns `count` games, written straight to the database. */
+    async function developerWithGames(count: number) {
+      const developer = await signedInDeveloper(t);
+      const owner = await t.database.db
+        .selectFrom('identity_users')
+        .select('id')
+        .where('username', '=', developer.email)
+        .executeTakeFirstOrThrow();
+      const rows = Array.from({ length: count }, (_, i) => ({
+        id: `${owner.id}-${i}`,
+        owner_id: owner.id,
+        name: `G${i}`,
+        api_key: `k-${owner.id}-${i}`,
+        created_at: i,
+      }));
+      await t.database.db.insertInto('games').values(rows).execute();
+      return developer;
+    }
+
     describe('POST /api/games', () => {
       it('creates a game with an alphanumeric id and a 256-bit key, and makes it current', async () => {
         const { cookie } = await signedInDeveloper(t);
@@ -62,20 +81,7 @@ for (const { dialect, skip } of DIALECTS) {
       });
 
       it('refuses a 101st game with 409 GameLimitReached', async () => {
-        const { email, cookie } = await signedInDeveloper(t);
-        const owner = await t.database.db
-          .selectFrom('identity_users')
-          .select('id')
-          .where('username', '=', email)
-          .executeTakeFirstOrThrow();
-        const rows = Array.from({ length: 100 }, (_, i) => ({
-          id: `limit-${owner.id}-${i}`,
-          owner_id: owner.id,
-          name: `G${i}`,
-          api_key: `k-${owner.id}-${i}`,
-          created_at: i,
-        }));
-        await t.database.db.insertInto('games').values(rows).execute();
+        const { cookie } = await developerWithGames(100);
         const res = await createGame(cookie, 'One too many');
         expect([res.statusCode, res.json().error.code]).toEqual([409, 'GameLimitReached']);
       });
@@ -246,20 +252,7 @@ for (const { dialect, skip } of DIALECTS) {
 
     describe('parallel calls', () => {
       it('never lets parallel creates pass the game limit', async () => {
-        const { email, cookie } = await signedInDeveloper(t);
-        const owner = await t.database.db
-          .selectFrom('identity_users')
-          .select('id')
-          .where('username', '=', email)
-          .executeTakeFirstOrThrow();
-        const rows = Array.from({ length: 95 }, (_, i) => ({
-          id: `race-${owner.id}-${i}`,
-          owner_id: owner.id,
-          name: `G${i}`,
-          api_key: `k-race-${owner.id}-${i}`,
-          created_at: i,
-        }));
-        await t.database.db.insertInto('games').values(rows).execute();
+        const { cookie } = await developerWithGames(95);
         const results = await Promise.all(Array.from({ length: 20 }, (_, i) => createGame(cookie, `Race ${i}`)));
         expect(results.filter((r) => r.statusCode === 201)).toHaveLength(5);
         expect(results.filter((r) => r.statusCode === 409)).toHaveLength(15);
