@@ -20,7 +20,7 @@ import { gameApi, registerGameApiCors } from './modules/games/game-api.js';
 import { gameRoutes } from './modules/games/routes.js';
 import { createGames } from './modules/games/service.js';
 import { leaderboardGameRoutes } from './modules/leaderboards/game-routes.js';
-import { sqlRankIndex } from './modules/leaderboards/rank-index.js';
+import { sqlRankIndex } from './modules/ranking/rank-index.js';
 import { leaderboardRoutes } from './modules/leaderboards/routes.js';
 import { createLeaderboards } from './modules/leaderboards/service.js';
 import { createDevelopers } from './modules/developers/service.js';

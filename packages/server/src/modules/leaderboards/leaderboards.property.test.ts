@@ -8,7 +8,7 @@ import { DIALECTS } from '../../../test/support/services.js';
 import type { DB } from '../../db/schema.js';
 import { manualClock } from '../../lib/clock.js';
 import { periodAt } from './periods.js';
-import { sqlRankIndex, type RankIndex } from './rank-index.js';
+import { sqlRankIndex, type RankIndex } from '../ranking/rank-index.js';
 import { createLeaderboards } from './service.js';
 
 /** Every RankIndex implementation must pass this suite unchanged. */

@@ -8,7 +8,7 @@ import { leaderboardErrors as E, MAX_LEADERBOARDS_PER_GAME, MAX_METADATA_BYTES }
 import type { LeaderboardRow, ScoreRow } from './leaderboards.table.js';
 import type { OrderKey } from './order.js';
 import { isValidTimeZone, periodAt, type Period } from './periods.js';
-import type { BoardPeriod, RankIndex } from './rank-index.js';
+import type { BoardPeriod, RankIndex } from '../ranking/rank-index.js';
 import * as store from './store.js';
 
 /** The largest page the game API answers at once; `max=0` means "all", up to this, with a cursor for the rest. */

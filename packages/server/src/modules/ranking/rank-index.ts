@@ -1,8 +1,8 @@
 import type { SortOrder } from '@howl/contract';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import type { ScoreRow } from './leaderboards.table.js';
-import { orderColumns, ranksAbove, ranksBelow, type OrderKey } from './order.js';
+import type { ScoreRow } from '../leaderboards/leaderboards.table.js';
+import { orderColumns, ranksAbove, ranksBelow, type OrderKey } from '../leaderboards/order.js';
 
 /** One board's period: the unit a rank index orders. */
 export interface BoardPeriod {
