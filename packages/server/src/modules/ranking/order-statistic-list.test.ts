@@ -20,6 +20,7 @@ describe('OrderStatisticList against a sorted array', () => {
           const list = new OrderStatisticList(byNumber, blockSize);
           const model: number[] = [];
           for (const op of ops) {
+            const key = 'add' in op ? op.add : op.del;
             if ('add' in op) {
               if (model.includes(op.add)) continue; // the index holds a strict order: keys are unique
               list.insert(op.add);
@@ -30,6 +31,12 @@ describe('OrderStatisticList against a sorted array', () => {
               expect(list.remove(op.del)).toBe(i >= 0);
               if (i >= 0) model.splice(i, 1);
             }
+            // Checked after every step: a later rebuild must not hide a wrong count.
+            expect(list.size).toBe(model.length);
+            expect(list.lowerBound(key)).toBe(model.filter((v) => v < key).length);
+            expect(list.upperBound(key)).toBe(model.filter((v) => v <= key).length);
+            const mid = model.length >> 1;
+            expect(list.at(mid)).toBe(model[mid]);
           }
           expect(list.size).toBe(model.length);
           for (let i = 0; i < model.length; i++) expect(list.at(i)).toBe(model[i]);
