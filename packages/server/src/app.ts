@@ -20,6 +20,7 @@ import { gameApi, registerGameApiCors } from './modules/games/game-api.js';
 import { gameRoutes } from './modules/games/routes.js';
 import { createGames } from './modules/games/service.js';
 import { leaderboardGameRoutes } from './modules/leaderboards/game-routes.js';
+import { memoryRankIndex } from './modules/ranking/memory-index.js';
 import { sqlRankIndex } from './modules/ranking/rank-index.js';
 import { leaderboardRoutes } from './modules/leaderboards/routes.js';
 import { createLeaderboards } from './modules/leaderboards/service.js';
@@ -96,7 +97,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limiters,
     limits: config.limits,
   });
-  const leaderboards = createLeaderboards({ db: database.db, clock, rankIndex: sqlRankIndex(database.db) });
+  const rankIndex = config.rankIndex === 'memory' ? memoryRankIndex(database.db) : sqlRankIndex(database.db);
+  const leaderboards = createLeaderboards({ db: database.db, clock, rankIndex });
   const games = createGames({
     db: database.db,
     dialect: database.dialect,

@@ -48,6 +48,7 @@ const envSchema = z.object({
   GAME_API_REQUESTS_PER_KEY_PER_MINUTE: positiveInt.default(6000),
   GAME_API_REQUESTS_PER_IP_PER_MINUTE: positiveInt.default(600),
   CONTACT_REQUESTS_PER_IP_PER_HOUR: positiveInt.default(10),
+  RANK_INDEX: z.enum(['memory', 'sql']).optional(),
 });
 
 export interface Config {
@@ -68,6 +69,8 @@ export interface Config {
   developerSessionDays: number;
   gameApi: { requestsPerKeyPerMinute: number; requestsPerIpPerMinute: number };
   contactRequestsPerIpPerHour: number;
+  /** Where positions come from: `memory` (one process) or `sql` (any number of processes). */
+  rankIndex: 'memory' | 'sql';
 }
 
 export interface AuthLimits {
@@ -119,6 +122,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requestsPerIpPerMinute: e.GAME_API_REQUESTS_PER_IP_PER_MINUTE,
     },
     contactRequestsPerIpPerHour: e.CONTACT_REQUESTS_PER_IP_PER_HOUR,
+    // With REDIS_URL, several processes may serve one database: an in-process index would miss their writes.
+    rankIndex: e.RANK_INDEX ?? (e.REDIS_URL ? 'sql' : 'memory'),
   };
 }
 

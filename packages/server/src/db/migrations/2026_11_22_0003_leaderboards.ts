@@ -35,6 +35,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('timestamp', 'bigint', (c) => c.notNull())
     .addColumn('metadata', 'text')
     .addColumn('engine', 'integer')
+    // Bumped by every update of the entry, so an index can tell a newer state from an older one.
+    .addColumn('revision', 'integer', (c) => c.notNull().defaultTo(0))
     .addUniqueConstraint('scores_one_entry', ['leaderboard_id', 'period_start', 'player_key'])
     .execute();
   await db.schema

@@ -1,5 +1,5 @@
 import type { InsertOption, ResetPeriod, SortOrder } from '@howl/contract';
-import type { Insertable, Selectable } from 'kysely';
+import type { ColumnType, Insertable, Selectable } from 'kysely';
 
 export interface LeaderboardTable {
   id: string;
@@ -29,5 +29,7 @@ export interface ScoreTable {
   metadata: string | null;
   /** 3 or 4, from the client's x-howl-engine header. */
   engine: number | null;
+  /** 0 when saved, +1 at every update: lets a rank index ignore a stale update. */
+  revision: ColumnType<number, number | undefined, number>;
 }
 export type ScoreRow = Selectable<ScoreTable>;

@@ -131,12 +131,14 @@ export function createLeaderboards({ db, clock, rankIndex }: LeaderboardsDeps) {
           await store.trim(trx, { id: board.id, sort, maxEntries: max_entries });
         }
       });
+      await rankIndex.reset(board.id);
       return toLeaderboard(next);
     },
 
     async remove(gameId: string, name: string): Promise<void> {
       const board = await mustFind(gameId, name);
       await db.transaction().execute((trx) => store.deleteLeaderboard(trx, board.id));
+      await rankIndex.reset(board.id);
     },
 
     /** Saves a score the board's way and answers where it stands. */
@@ -171,8 +173,10 @@ export function createLeaderboards({ db, clock, rankIndex }: LeaderboardsDeps) {
         const standing = await store.findPlayerEntry(db, r.board.id, r.at.periodStart, input.player_name);
         return { score_id: standing?.id ?? id, position: standing ? await positionOf(r, standing) : null, kept: false };
       }
+      await rankIndex.saved(r.at, saved);
       if (r.board.max_entries !== null) {
-        await store.trim(db, { id: r.board.id, sort: r.board.sort, maxEntries: r.board.max_entries }, r.at.periodStart);
+        const board = { id: r.board.id, sort: r.board.sort, maxEntries: r.board.max_entries };
+        await rankIndex.removed(r.board.id, await store.trim(db, board, r.at.periodStart));
       }
       const stillThere = await store.findEntry(db, r.board.id, saved.id);
       const position = stillThere ? await positionOf(r, stillThere) : null;
@@ -258,17 +262,27 @@ export function createLeaderboards({ db, clock, rankIndex }: LeaderboardsDeps) {
     async wipe(gameId: string, name: string): Promise<void> {
       const board = await mustFind(gameId, name);
       await store.wipe(db, board.id);
+      await rankIndex.reset(board.id);
     },
 
-    /** Deletes scores of this game's boards; ids of other games are not touched. Answers how many went. */
-    async deleteScores(gameId: string, ids: string[]): Promise<number> {
-      return store.deleteEntries(db, gameId, ids);
-    },
+    deleteScores,
 
     async deleteScore(gameId: string, id: string): Promise<void> {
-      if ((await store.deleteEntries(db, gameId, [id])) === 0) throw E.scoreNotFound();
+      if ((await deleteScores(gameId, [id])) === 0) throw E.scoreNotFound();
     },
   };
+
+  /** Deletes scores of this game's boards (ids of other games are not touched); answers how many went. */
+  async function deleteScores(gameId: string, ids: string[]): Promise<number> {
+    const removed = await store.deleteEntries(db, gameId, ids);
+    for (const boardId of new Set(removed.map((e) => e.leaderboard_id))) {
+      await rankIndex.removed(
+        boardId,
+        removed.filter((e) => e.leaderboard_id === boardId),
+      );
+    }
+    return removed.length;
+  }
 
   /** The order key a position or around query is about: a saved score, or a value submitted now (after its ties). */
   async function target(

@@ -95,6 +95,7 @@ export async function saveEntry(
           timestamp: eb.ref('excluded.timestamp'),
           metadata: eb.ref('excluded.metadata'),
           engine: eb.ref('excluded.engine'),
+          revision: eb(eb.ref('scores.revision'), '+', 1),
         }));
       }
       if (mode === 'highest') {
@@ -104,6 +105,7 @@ export async function saveEntry(
             timestamp: eb.ref('excluded.timestamp'),
             metadata: eb.ref('excluded.metadata'),
             engine: eb.ref('excluded.engine'),
+            revision: eb(eb.ref('scores.revision'), '+', 1),
           }))
           .where(({ eb, ref }) => eb(ref('excluded.score'), better, ref('scores.score')));
       }
@@ -113,6 +115,7 @@ export async function saveEntry(
         timestamp: eb.ref('excluded.timestamp'),
         metadata: eb.fn.coalesce('excluded.metadata', 'scores.metadata'),
         engine: eb.ref('excluded.engine'),
+        revision: eb(eb.ref('scores.revision'), '+', 1),
       }));
     })
     .returningAll()
@@ -177,22 +180,29 @@ export async function trim(
   db: Kysely<DB>,
   board: { id: string; sort: SortOrder; maxEntries: number },
   periodStart?: number,
-): Promise<void> {
+): Promise<RemovedEntry[]> {
   const [score] = orderColumns(board.sort)[0]!.slice(1) as ['asc' | 'desc'];
   const ranked = sql`select id, row_number() over (partition by period_start order by score ${sql.raw(score)}, timestamp asc, player_name asc, id asc) as place
     from scores where leaderboard_id = ${board.id} ${periodStart === undefined ? sql`` : sql`and period_start = ${periodStart}`}`;
-  await sql`delete from scores where id in (select id from (${ranked}) as ranked where place > ${board.maxEntries})`.execute(
-    db,
-  );
+  const res =
+    await sql<RemovedEntry>`delete from scores where id in (select id from (${ranked}) as ranked where place > ${board.maxEntries})
+    returning id, leaderboard_id, period_start, score, timestamp, player_name`.execute(db);
+  return res.rows.map((r) => ({ ...r, period_start: Number(r.period_start), timestamp: Number(r.timestamp) }));
 }
 
-export async function deleteEntries(db: Kysely<DB>, gameId: string, ids: string[]): Promise<number> {
-  const res = await db
+/** What a delete took away, so a rank index can follow. */
+export type RemovedEntry = Pick<
+  ScoreRow,
+  'id' | 'leaderboard_id' | 'period_start' | 'score' | 'timestamp' | 'player_name'
+>;
+
+export function deleteEntries(db: Kysely<DB>, gameId: string, ids: string[]): Promise<RemovedEntry[]> {
+  return db
     .deleteFrom('scores')
     .where('id', 'in', ids)
     .where('leaderboard_id', 'in', db.selectFrom('leaderboards').select('id').where('game_id', '=', gameId))
-    .executeTakeFirst();
-  return Number(res.numDeletedRows);
+    .returning(['id', 'leaderboard_id', 'period_start', 'score', 'timestamp', 'player_name'])
+    .execute();
 }
 
 export async function wipe(db: Kysely<DB>, boardId: string): Promise<void> {

@@ -11,10 +11,16 @@ export interface BoardPeriod {
   sort: SortOrder;
 }
 
+/** An entry as an index orders it; `revision` tells a newer state of the same entry from an older one. */
+export interface IndexedEntry extends OrderKey {
+  revision: number;
+}
+
 /**
  * Positions, neighbours and pages of one board period, in the board's total order. The database
- * stays the truth; an index may answer from its own structure as long as it agrees with it. The
- * SQL implementation below is the reference every other one is tested against.
+ * stays the truth: the service tells the index about every write once it is committed, and an
+ * index may answer from its own structure as long as it agrees with SQL. The SQL implementation
+ * below is the reference every other one is tested against.
  */
 export interface RankIndex {
   /** Entries that rank strictly below `after` (from the top when absent), best first, at most `limit`. */
@@ -23,9 +29,16 @@ export interface RankIndex {
   above(board: BoardPeriod, key: OrderKey, limit: number): Promise<ScoreRow[]>;
   /** How many entries rank strictly above `key`. */
   countAbove(board: BoardPeriod, key: OrderKey): Promise<number>;
+
+  /** An entry was saved or updated (its state after the write). */
+  saved(board: BoardPeriod, entry: IndexedEntry): Promise<void>;
+  /** Entries were deleted (by id, from any period of the board). */
+  removed(boardId: string, entries: Array<OrderKey & { period_start: number }>): Promise<void>;
+  /** Anything may have changed on the board (a wipe, a trim of every period, new settings, deletion). */
+  reset(boardId: string): Promise<void>;
 }
 
-/** The reference: SQL over the scores table, ordered by the `scores_rank` index. */
+/** The reference: SQL over the scores table, ordered by the `scores_rank` index. Needs no upkeep. */
 export function sqlRankIndex(db: Kysely<DB>): RankIndex {
   const period = (board: BoardPeriod) =>
     db.selectFrom('scores').where('leaderboard_id', '=', board.boardId).where('period_start', '=', board.periodStart);
@@ -54,5 +67,8 @@ export function sqlRankIndex(db: Kysely<DB>): RankIndex {
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
+    saved: async () => {},
+    removed: async () => {},
+    reset: async () => {},
   };
 }
