@@ -22,6 +22,7 @@ import { createGames } from './modules/games/service.js';
 import { leaderboardGameRoutes } from './modules/leaderboards/game-routes.js';
 import { memoryRankIndex } from './modules/ranking/memory-index.js';
 import { sqlRankIndex } from './modules/ranking/rank-index.js';
+import { redisRankIndex } from './modules/ranking/redis-index.js';
 import { leaderboardRoutes } from './modules/leaderboards/routes.js';
 import { createLeaderboards } from './modules/leaderboards/service.js';
 import { createDevelopers } from './modules/developers/service.js';
@@ -39,6 +40,8 @@ export interface AppDeps {
   redis?: Redis;
   clock?: Clock;
   hasher?: PasswordHasher;
+  /** Redis key prefix of the rank index (tests keep their runs apart with it). */
+  rankPrefix?: string;
   /** Where the built web site lives. */
   webRoot?: string;
   logger?: FastifyServerOptions['logger'];
@@ -97,7 +100,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limiters,
     limits: config.limits,
   });
-  const rankIndex = config.rankIndex === 'memory' ? memoryRankIndex(database.db) : sqlRankIndex(database.db);
+  const rankIndex =
+    config.rankIndex === 'memory'
+      ? memoryRankIndex(database.db)
+      : config.rankIndex === 'redis' && deps.redis
+        ? redisRankIndex(database.db, deps.redis, deps.rankPrefix ? { prefix: deps.rankPrefix } : {})
+        : sqlRankIndex(database.db);
   const leaderboards = createLeaderboards({ db: database.db, clock, rankIndex });
   const games = createGames({
     db: database.db,

@@ -54,10 +54,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ REDIS_URL: 'http://user:hunter2@cache:6379' })).not.toThrow(/hunter2/);
   });
 
-  it('ranks in memory for one process, in SQL when REDIS_URL says several may share the database, or as RANK_INDEX says', () => {
+  it('ranks in memory for one process, in Redis when REDIS_URL says several may share the database, or as RANK_INDEX says', () => {
     expect(loadConfig({}).rankIndex).toBe('memory');
-    expect(loadConfig({ REDIS_URL: 'redis://cache:6379' }).rankIndex).toBe('sql');
+    expect(loadConfig({ REDIS_URL: 'redis://cache:6379' }).rankIndex).toBe('redis');
     expect(loadConfig({ RANK_INDEX: 'sql' }).rankIndex).toBe('sql');
+    expect(() => loadConfig({ RANK_INDEX: 'redis' })).toThrow(/RANK_INDEX=redis needs REDIS_URL/);
     expect(() => loadConfig({ RANK_INDEX: 'fast' })).toThrow(/RANK_INDEX/);
   });
 

@@ -48,7 +48,7 @@ const envSchema = z.object({
   GAME_API_REQUESTS_PER_KEY_PER_MINUTE: positiveInt.default(6000),
   GAME_API_REQUESTS_PER_IP_PER_MINUTE: positiveInt.default(600),
   CONTACT_REQUESTS_PER_IP_PER_HOUR: positiveInt.default(10),
-  RANK_INDEX: z.enum(['memory', 'sql']).optional(),
+  RANK_INDEX: z.enum(['memory', 'redis', 'sql']).optional(),
 });
 
 export interface Config {
@@ -69,8 +69,8 @@ export interface Config {
   developerSessionDays: number;
   gameApi: { requestsPerKeyPerMinute: number; requestsPerIpPerMinute: number };
   contactRequestsPerIpPerHour: number;
-  /** Where positions come from: `memory` (one process) or `sql` (any number of processes). */
-  rankIndex: 'memory' | 'sql';
+  /** Where positions come from: `memory` (one process), `redis` (shared by many) or `sql` (the reference). */
+  rankIndex: 'memory' | 'redis' | 'sql';
 }
 
 export interface AuthLimits {
@@ -97,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const e = parsed.data;
+  if (e.RANK_INDEX === 'redis' && !e.REDIS_URL) throw new ConfigError(['RANK_INDEX=redis needs REDIS_URL']);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -123,7 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     contactRequestsPerIpPerHour: e.CONTACT_REQUESTS_PER_IP_PER_HOUR,
     // With REDIS_URL, several processes may serve one database: an in-process index would miss their writes.
-    rankIndex: e.RANK_INDEX ?? (e.REDIS_URL ? 'sql' : 'memory'),
+    rankIndex: e.RANK_INDEX ?? (e.REDIS_URL ? 'redis' : 'memory'),
   };
 }
 

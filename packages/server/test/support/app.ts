@@ -19,11 +19,15 @@ export interface TestAppOptions {
   redis?: boolean;
   /** Mail through a real SMTP server (default); false keeps the development outbox. */
   smtp?: boolean;
+  /** Another app's database: two apps on one database stand for two server processes. */
+  database?: Awaited<ReturnType<typeof openTestDatabase>>;
+  /** Redis key prefix of the rank index; apps that share it share their ranks. */
+  rankPrefix?: string;
 }
 
 /** A fresh app on a fresh database with a real SMTP server and a clock the test moves. */
 export async function startTestApp(options: TestAppOptions) {
-  const database = await openTestDatabase(options.dialect);
+  const database = options.database ?? (await openTestDatabase(options.dialect));
   const smtp = await startSmtpServer();
   const clock = manualClock(Date.now());
   const redis = options.redis ? new Redis(services.redisUrl!) : undefined;
@@ -33,7 +37,14 @@ export async function startTestApp(options: TestAppOptions) {
     ...(options.smtp === false ? {} : { SMTP_URL: smtp.url }),
     ...options.env,
   });
-  const app = await buildApp({ config, database, clock, redis, webRoot: fakeWebRoot() });
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    redis,
+    webRoot: fakeWebRoot(),
+    ...(options.rankPrefix ? { rankPrefix: options.rankPrefix } : {}),
+  });
   await app.ready();
   return {
     app,
@@ -43,7 +54,7 @@ export async function startTestApp(options: TestAppOptions) {
     config,
     async close() {
       await app.close();
-      await database.close();
+      if (!options.database) await database.close();
       await smtp.close();
       await redis?.quit();
     },

@@ -4,7 +4,10 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/support/database.js';
 import { LeaderboardModel } from '../../../test/support/leaderboard-model.js';
-import { DIALECTS } from '../../../test/support/services.js';
+import { DIALECTS, REDIS_SKIP, services } from '../../../test/support/services.js';
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { redisRankIndex } from '../ranking/redis-index.js';
 import type { DB } from '../../db/schema.js';
 import { manualClock } from '../../lib/clock.js';
 import { periodAt } from './periods.js';
@@ -12,12 +15,26 @@ import { memoryRankIndex } from '../ranking/memory-index.js';
 import { sqlRankIndex, type RankIndex } from '../ranking/rank-index.js';
 import { createLeaderboards } from './service.js';
 
+type TestedIndex = RankIndex & { settled?(): Promise<void> };
+let redis: Redis | undefined;
+
 /** Every RankIndex implementation must pass this suite unchanged. `settled` waits for background loads. */
-export const RANK_INDEXES: Array<{ name: string; create(db: Kysely<DB>): RankIndex & { settled?(): Promise<void> } }> =
-  [
-    { name: 'sql', create: sqlRankIndex },
-    { name: 'memory', create: memoryRankIndex },
-  ];
+export const RANK_INDEXES: Array<{ name: string; skip: string | false; create(db: Kysely<DB>): TestedIndex }> = [
+  { name: 'sql', skip: false, create: sqlRankIndex },
+  { name: 'memory', skip: false, create: memoryRankIndex },
+  {
+    name: 'redis',
+    skip: REDIS_SKIP,
+    create: (db) => {
+      redis ??= new Redis(services.redisUrl!);
+      return redisRankIndex(db, redis, { prefix: `howl-test:${randomUUID()}` });
+    },
+  },
+];
+
+afterAll(async () => {
+  await redis?.quit();
+});
 
 const PLAYERS = ['a', 'b', 'B', 'é', '😀', 'ab'];
 const SCORES = [-1.5, 0, 1, 2, 2.5];
@@ -51,7 +68,7 @@ const boardArb = fc.record({
 
 for (const { dialect, skip } of DIALECTS) {
   for (const index of RANK_INDEXES) {
-    describe.skipIf(skip)(
+    describe.skipIf(skip || index.skip)(
       `${dialect}: leaderboard semantics against the reference model (${index.name} rank index)`,
       () => {
         let database: Awaited<ReturnType<typeof openTestDatabase>>;
