@@ -44,7 +44,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('scores')
     .columns(['leaderboard_id', 'period_start', 'score', 'timestamp', 'player_name', 'id'])
     .execute();
-  await db.schema.createIndex('scores_player').on('scores').columns(['leaderboard_id', 'player_name']).execute();
+  await db.schema
+    .createIndex('scores_player')
+    .on('scores')
+    .columns(['leaderboard_id', 'period_start', 'player_name'])
+    .execute();
 
   // Every game has the default board `main` (keep, no reset, 10 entries).
   await sql`insert into leaderboards (id, game_id, name, display_name, insert_option, time_based, max_entries, sort, created_at)

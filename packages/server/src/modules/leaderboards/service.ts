@@ -175,8 +175,10 @@ export function createLeaderboards({ db, clock, rankIndex }: LeaderboardsDeps) {
       }
       await rankIndex.saved(r.at, saved);
       if (r.board.max_entries !== null) {
-        const board = { id: r.board.id, sort: r.board.sort, maxEntries: r.board.max_entries };
-        await rankIndex.removed(r.board.id, await store.trim(db, board, r.at.periodStart));
+        // The index knows what fell past the limit (usually nothing, or the one entry pushed out).
+        const extra = await rankIndex.overflow(r.at, r.board.max_entries);
+        if (extra.length > 0)
+          await rankIndex.removed(r.board.id, await store.deleteBoardEntries(db, r.board.id, extra));
       }
       const stillThere = await store.findEntry(db, r.board.id, saved.id);
       const position = stillThere ? await positionOf(r, stillThere) : null;

@@ -172,22 +172,29 @@ export function playerEntries(
 }
 
 /**
- * Keeps only the best `maxEntries` of each period of a board (of one period when given): the
- * board's order decides, exactly as every read does. A board is trimmed at every save, so this
- * touches at most a few rows past the limit.
+ * Keeps only the best `maxEntries` of every period of a board, after its settings changed (a console
+ * call, not a game one: saves trim through the rank index instead).
  */
 export async function trim(
   db: Kysely<DB>,
   board: { id: string; sort: SortOrder; maxEntries: number },
-  periodStart?: number,
 ): Promise<RemovedEntry[]> {
-  const [score] = orderColumns(board.sort)[0]!.slice(1) as ['asc' | 'desc'];
-  const ranked = sql`select id, row_number() over (partition by period_start order by score ${sql.raw(score)}, timestamp asc, player_name asc, id asc) as place
-    from scores where leaderboard_id = ${board.id} ${periodStart === undefined ? sql`` : sql`and period_start = ${periodStart}`}`;
+  const ranked = sql`select id, row_number() over (partition by period_start order by score ${sql.raw(board.sort)}, timestamp asc, player_name asc, id asc) as place
+    from scores where leaderboard_id = ${board.id}`;
   const res =
     await sql<RemovedEntry>`delete from scores where id in (select id from (${ranked}) as ranked where place > ${board.maxEntries})
     returning id, leaderboard_id, period_start, score, timestamp, player_name`.execute(db);
   return res.rows.map((r) => ({ ...r, period_start: Number(r.period_start), timestamp: Number(r.timestamp) }));
+}
+
+/** Deletes entries of one board by id. */
+export function deleteBoardEntries(db: Kysely<DB>, boardId: string, ids: string[]): Promise<RemovedEntry[]> {
+  return db
+    .deleteFrom('scores')
+    .where('leaderboard_id', '=', boardId)
+    .where('id', 'in', ids)
+    .returning(['id', 'leaderboard_id', 'period_start', 'score', 'timestamp', 'player_name'])
+    .execute();
 }
 
 /** What a delete took away, so a rank index can follow. */

@@ -112,6 +112,11 @@ export function memoryRankIndex(db: Kysely<DB>): RankIndex & { settled(): Promis
       const p = ready(board);
       return p ? p.list.lowerBound(asEntry(key)) : sql.countAbove(board, key);
     },
+    async overflow(board, keep) {
+      const p = ready(board);
+      if (!p) return sql.overflow(board, keep);
+      return p.list.range(keep, Math.max(0, p.list.size - keep)).map((e) => e.id);
+    },
     async saved(board, entry) {
       change(board.boardId, board.periodStart, (p) => {
         const old = p.byId.get(entry.id);

@@ -1,5 +1,5 @@
 import type { SortOrder } from '@howl/contract';
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { ScoreRow } from '../leaderboards/leaderboards.table.js';
 import { orderColumns, ranksAbove, ranksBelow, type OrderKey } from '../leaderboards/order.js';
@@ -29,6 +29,8 @@ export interface RankIndex {
   above(board: BoardPeriod, key: OrderKey, limit: number): Promise<ScoreRow[]>;
   /** How many entries rank strictly above `key`. */
   countAbove(board: BoardPeriod, key: OrderKey): Promise<number>;
+  /** Ids of the entries past the first `keep`: what trimming the period to `keep` entries deletes. */
+  overflow(board: BoardPeriod, keep: number): Promise<string[]>;
 
   /** An entry was saved or updated (its state after the write). */
   saved(board: BoardPeriod, entry: IndexedEntry): Promise<void>;
@@ -66,6 +68,14 @@ export function sqlRankIndex(db: Kysely<DB>): RankIndex {
         .where((eb) => ranksAbove(eb, key, board.sort))
         .executeTakeFirstOrThrow();
       return Number(row.n);
+    },
+    async overflow(board, keep) {
+      // The reference numbers every entry of the period; the other indexes read the tail off their structure.
+      const { rows } = await sql<{ id: string }>`select id from (
+          select id, row_number() over (order by score ${sql.raw(board.sort)}, timestamp asc, player_name asc, id asc) as place
+          from scores where leaderboard_id = ${board.boardId} and period_start = ${board.periodStart}) as ranked
+        where place > ${keep} order by place`.execute(db);
+      return rows.map((r) => r.id);
     },
     saved: async () => {},
     removed: async () => {},

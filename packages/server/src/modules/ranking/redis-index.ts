@@ -75,6 +75,10 @@ if r == 0 then return {r, {}} end
 local from = r - n
 if from < 0 then from = 0 end
 return {r, redis.call('ZRANGE', KEYS[1], from, r - 1)}`,
+  // Members past the first ARGV[2]; -1 when not ready.
+  howlTail: `
+if redis.call('GET', KEYS[4]) ~= ARGV[1] then return -1 end
+return redis.call('ZRANGE', KEYS[1], tonumber(ARGV[2]), -1)`,
   // Marks a rebuilt period ready, unless the board was reset while it was being rebuilt.
   howlReady: `
 if (redis.call('GET', KEYS[6]) or '0') ~= ARGV[2] then
@@ -193,6 +197,15 @@ export function redisRankIndex(
     async countAbove(board, key) {
       const answer = await ask(board, key, 0, 'after');
       return answer ? answer.rank : sql.countAbove(board, key);
+    },
+    async overflow(board, keep) {
+      const members = (await run.howlTail(...keys(board.boardId, board.periodStart), board.sort, String(keep))) as
+        string[] | number;
+      if (members === -1) {
+        startRebuild(board);
+        return sql.overflow(board, keep);
+      }
+      return (members as string[]).map(idOf);
     },
     async saved(board, entry: IndexedEntry) {
       const { z, member } = encode(entry, board.sort);
