@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type LogEvent } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.js';
 
@@ -20,11 +20,20 @@ export interface Database {
 export interface DatabaseOptions {
   /** PostgreSQL only: the schema to use, so test suites can run side by side. */
   schema?: string;
+  /** Hears every statement run (the query-plan test reads them). */
+  onQuery?: (sql: string, parameters: readonly unknown[]) => void;
 }
 
 /** `sqlite:./path.db`, `sqlite::memory:` or `postgres://…`. */
 export function createDatabase(url: string, options: DatabaseOptions = {}): Database {
-  const db = url.startsWith('sqlite:') ? createSqlite(url.slice('sqlite:'.length)) : createPostgres(url, options);
+  const log = options.onQuery
+    ? (event: LogEvent) => {
+        if (event.level === 'query') options.onQuery!(event.query.sql, event.query.parameters);
+      }
+    : undefined;
+  const db = url.startsWith('sqlite:')
+    ? createSqlite(url.slice('sqlite:'.length), log)
+    : createPostgres(url, options, log);
   const dialect: Dialect = url.startsWith('sqlite:') ? 'sqlite' : 'postgres';
   return {
     db,
@@ -42,7 +51,7 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
   };
 }
 
-function createSqlite(path: string): Kysely<DB> {
+function createSqlite(path: string, log?: (event: LogEvent) => void): Kysely<DB> {
   const file = path === ':memory:' ? path : resolve(path);
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);
@@ -51,7 +60,7 @@ function createSqlite(path: string): Kysely<DB> {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  return new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), ...(log ? { log } : {}) });
 }
 
 // Timestamps are bigint milliseconds; pg returns int8 as a string unless told otherwise.
@@ -63,12 +72,12 @@ const pgTypes = {
       : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 };
 
-function createPostgres(url: string, options: DatabaseOptions): Kysely<DB> {
+function createPostgres(url: string, options: DatabaseOptions, log?: (event: LogEvent) => void): Kysely<DB> {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
     types: pgTypes,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { createDatabase, type Database, type Dialect } from '../../src/db/database.js';
+import { createDatabase, type Database, type DatabaseOptions, type Dialect } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { services } from './services.js';
 
@@ -8,16 +8,19 @@ import { services } from './services.js';
  * A migrated, empty database of the given dialect. SQLite lives in memory; PostgreSQL gets a schema
  * of its own that `close()` drops, so parallel runs and other users of the server never collide.
  */
-export async function openTestDatabase(dialect: Dialect): Promise<Database & { close(): Promise<void> }> {
+export async function openTestDatabase(
+  dialect: Dialect,
+  options: Pick<DatabaseOptions, 'onQuery'> = {},
+): Promise<Database & { close(): Promise<void> }> {
   if (dialect === 'sqlite') {
-    const database = createDatabase('sqlite::memory:');
+    const database = createDatabase('sqlite::memory:', options);
     await migrateToLatest(database);
     return { ...database, close: () => database.destroy() };
   }
   const url = services.postgresUrl!;
   const schema = `howl_test_${randomBytes(6).toString('hex')}`;
   await admin(url, `create schema ${schema}`);
-  const database = createDatabase(url, { schema });
+  const database = createDatabase(url, { schema, ...options });
   await migrateToLatest(database);
   return {
     ...database,
