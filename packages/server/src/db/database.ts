@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type LogEvent } from 'kysely';
 import pg from 'pg';
+import { startCheckpointer } from './checkpointer.js';
 import type { DB } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -31,9 +32,9 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
         if (event.level === 'query') options.onQuery!(event.query.sql, event.query.parameters);
       }
     : undefined;
-  const db = url.startsWith('sqlite:')
-    ? createSqlite(url.slice('sqlite:'.length), log)
-    : createPostgres(url, options, log);
+  const file = url.startsWith('sqlite:') ? url.slice('sqlite:'.length) : undefined;
+  const db = file !== undefined ? createSqlite(file, log) : createPostgres(url, options, log);
+  const checkpointer = file !== undefined && file !== ':memory:' ? startCheckpointer(resolve(file)) : undefined;
   const dialect: Dialect = url.startsWith('sqlite:') ? 'sqlite' : 'postgres';
   return {
     db,
@@ -47,7 +48,10 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
         return false;
       }
     },
-    destroy: () => db.destroy(),
+    async destroy() {
+      await checkpointer?.stop();
+      await db.destroy();
+    },
   };
 }
 
@@ -60,6 +64,8 @@ function createSqlite(path: string, log?: (event: LogEvent) => void): Kysely<DB>
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  // Checkpoints run in a thread of their own (db/checkpointer.ts), not inside a request's commit.
+  if (file !== ':memory:') sqlite.pragma('wal_autocheckpoint = 0');
   return new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), ...(log ? { log } : {}) });
 }
 
