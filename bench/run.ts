@@ -1,0 +1,469 @@
+/**
+ * `npm run bench [-- --quick] [--sizes 10000,100000,1000000] [--rounds 5] [--seconds 3] [--backends sqlite,postgres,redis] [--docs]`
+ *
+ * Starts a bare Fastify app and the real server as separate processes, seeds boards, and drives each
+ * game-API path with autocannon in interleaved rounds (baseline, endpoint, baseline, …), after a
+ * warm-up. Reports the median ratio endpoint/baseline with p50/p99, in-process costs of the rank
+ * index, memory, and growth from the smallest board to the largest; writes JSON and markdown into
+ * bench/results/ (and docs/performance.md with --docs). `--quick` keeps the bench working in CI and
+ * asserts nothing about speed.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { arch, cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { createDatabase, type Database } from '../packages/server/src/db/database.js';
+import { migrateToLatest } from '../packages/server/src/db/migrate.js';
+import { memoryRankIndex } from '../packages/server/src/modules/ranking/memory-index.js';
+import { redisRankIndex } from '../packages/server/src/modules/ranking/redis-index.js';
+import { API_KEY, MODES, seed } from './seed.js';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const arg = (name: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i < 0 ? undefined : process.argv[i + 1];
+};
+const quick = process.argv.includes('--quick');
+const sizes = (arg('sizes') ?? (quick ? '10000' : '10000,100000,1000000')).split(',').map(Number);
+const rounds = Number(arg('rounds') ?? (quick ? 1 : 5));
+const seconds = Number(arg('seconds') ?? (quick ? 1 : 3));
+const pgUrl = process.env.TEST_DATABASE_URL ?? process.env.BENCH_DATABASE_URL;
+const redisUrl = process.env.TEST_REDIS_URL ?? process.env.BENCH_REDIS_URL;
+const backends = (
+  arg('backends') ?? ['sqlite', pgUrl && 'postgres', pgUrl && redisUrl && 'redis'].filter(Boolean).join(',')
+).split(',');
+
+interface Path {
+  name: string;
+  baseline: 'hello' | 'echo';
+  request: () => { method: 'GET' | 'POST'; path: string; body?: string };
+}
+
+const rand = (n: number) => Math.floor(Math.random() * n);
+const PATHS: Path[] = [
+  ...MODES.map((mode) => ({
+    name: `submit (${mode})`,
+    baseline: 'echo' as const,
+    request: () => ({
+      method: 'POST' as const,
+      path: `/v1/leaderboards/${mode}/scores`,
+      body: JSON.stringify({ player_name: `p${rand(100_000)}`, score: rand(1_000_003) }),
+    }),
+  })),
+  {
+    name: 'top 10',
+    baseline: 'hello',
+    request: () => ({ method: 'GET', path: '/v1/leaderboards/keep/scores?max=10' }),
+  },
+  {
+    name: 'top 100',
+    baseline: 'hello',
+    request: () => ({ method: 'GET', path: '/v1/leaderboards/keep/scores?max=100' }),
+  },
+  {
+    name: 'position',
+    baseline: 'hello',
+    request: () => ({ method: 'GET', path: `/v1/leaderboards/keep/position?score=${rand(1_000_003)}` }),
+  },
+  {
+    name: 'around (k=3)',
+    baseline: 'hello',
+    request: () => ({ method: 'GET', path: `/v1/leaderboards/keep/around?score=${rand(1_000_003)}&count=3` }),
+  },
+  {
+    name: 'player scores',
+    baseline: 'hello',
+    request: () => ({ method: 'GET', path: `/v1/leaderboards/keep/players/player${rand(50_000)}/scores` }),
+  },
+];
+
+interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+async function drive(
+  base: string,
+  request: () => { method: 'GET' | 'POST'; path: string; body?: string },
+  headers: Record<string, string>,
+): Promise<Load> {
+  const first = request();
+  const result = await autocannon({
+    url: base,
+    connections: 10,
+    duration: seconds,
+    requests: [
+      {
+        method: first.method,
+        headers: { ...headers, ...(first.body ? { 'content-type': 'application/json' } : {}) },
+        setupRequest: (req) => {
+          const next = request();
+          return { ...req, path: next.path, ...(next.body ? { body: next.body } : {}) };
+        },
+      },
+    ],
+  });
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${first.method} ${first.path}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+function start(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  ready: RegExp,
+): Promise<{ child: ChildProcess; match: RegExpMatchArray }> {
+  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${args.join(' ')} did not start:\n${out}`)), 60_000);
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      const match = out.match(ready);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ child, match });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('exit', (code) => reject(new Error(`exited with ${code}:\n${out}`)));
+  });
+}
+
+const rssOf = (pid: number) =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+const tsx = join(ROOT, 'node_modules/.bin/tsx');
+
+async function openBackend(
+  backend: string,
+): Promise<{ url: string; env: Record<string, string>; database: Database; cleanup(): Promise<void> }> {
+  if (backend === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'howl-bench-'));
+    const url = `sqlite:${join(dir, 'bench.db')}`;
+    const database = createDatabase(url);
+    return {
+      url,
+      env: { RANK_INDEX: 'memory' },
+      database,
+      cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const schema = `howl_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  const url = `${pgUrl}${pgUrl!.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+  const database = createDatabase(pgUrl!, { schema });
+  const env: Record<string, string> =
+    backend === 'redis' ? { RANK_INDEX: 'redis', REDIS_URL: redisUrl! } : { RANK_INDEX: 'memory' };
+  return {
+    url,
+    env,
+    database,
+    cleanup: async () => {
+      await admin.query(`drop schema ${schema} cascade`);
+      await admin.end();
+    },
+  };
+}
+
+interface SizeResult {
+  size: number;
+  paths: Record<string, { ratio: number; p50: number; p99: number; rps: number; baselineRps: number }>;
+  index: { rebuildMs: number; bytesPerEntry: number | null; positionMicros: number; zrankMicros?: number };
+  rssGrowthMb: number;
+}
+
+async function measureIndex(
+  backend: string,
+  database: Database,
+  gameId: string,
+  size: number,
+): Promise<SizeResult['index']> {
+  const board = { boardId: `${gameId}-keep`, periodStart: 0, sort: 'desc' as const };
+  const key = () => ({
+    score: rand(1_000_003),
+    timestamp: Number.MAX_SAFE_INTEGER,
+    player_name: '\u{10FFFF}',
+    id: '\u{10FFFF}',
+  });
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (backend === 'redis') {
+    const redis = new Redis(redisUrl!);
+    const index = redisRankIndex(database.db, redis, { prefix: `howl-bench:${gameId}` });
+    const t0 = performance.now();
+    await index.countAbove(board, key());
+    await index.settled();
+    const rebuildMs = performance.now() - t0;
+    const n = 2000;
+    let t = performance.now();
+    for (let i = 0; i < n; i++) await index.countAbove(board, key());
+    const positionMicros = ((performance.now() - t) * 1000) / n;
+    t = performance.now();
+    for (let i = 0; i < n; i++) await redis.zrank(`howl-bench:${gameId}:{${board.boardId}}:0:z`, 'x');
+    const zrankMicros = ((performance.now() - t) * 1000) / n;
+    await index.reset(board.boardId);
+    await redis.quit();
+    return { rebuildMs, bytesPerEntry: null, positionMicros, zrankMicros };
+  }
+  gc?.();
+  const before = process.memoryUsage().heapUsed;
+  const index = memoryRankIndex(database.db);
+  const t0 = performance.now();
+  await index.countAbove(board, key());
+  await index.settled();
+  const rebuildMs = performance.now() - t0;
+  gc?.();
+  const bytesPerEntry = gc ? (process.memoryUsage().heapUsed - before) / size : null;
+  const n = 100_000;
+  const keys = Array.from({ length: n }, key);
+  const t = performance.now();
+  for (const k of keys) await index.countAbove(board, k);
+  return { rebuildMs, bytesPerEntry, positionMicros: ((performance.now() - t) * 1000) / n };
+}
+
+async function benchSize(backend: string, size: number, baseline: string): Promise<SizeResult> {
+  const b = await openBackend(backend);
+  const gameId = `bench${randomBytes(4).toString('hex')}`;
+  try {
+    await migrateToLatest(b.database);
+    const seeded = performance.now();
+    await seed(b.database.db, gameId, size);
+    console.log(
+      `  seeded ${size.toLocaleString('en')} entries in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
+    );
+    const index = await measureIndex(backend, b.database, gameId, size);
+    const server = await start(
+      tsx,
+      ['packages/server/src/main.ts'],
+      {
+        ...b.env,
+        DATABASE_URL: b.url,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+        GAME_API_REQUESTS_PER_KEY_PER_MINUTE: '100000000',
+        GAME_API_REQUESTS_PER_IP_PER_MINUTE: '100000000',
+      },
+      /listening on (http:\/\/localhost:\d+)/,
+    );
+    const base = server.match[1]!;
+    const headers = { 'x-api-key': API_KEY, 'x-game-id': gameId };
+    try {
+      const rssBefore = rssOf(server.child.pid!);
+      // Warm-up: the first calls start the index loads; then give them time to finish.
+      for (const mode of MODES) await fetch(`${base}/v1/leaderboards/${mode}/scores?max=1`, { headers });
+      await new Promise((resolve) => setTimeout(resolve, Math.max(1000, index.rebuildMs * 3)));
+      for (const path of PATHS) await drive(base, path.request, headers).catch(() => undefined);
+      const rssGrowthMb = (rssOf(server.child.pid!) - rssBefore) / 2 ** 20;
+      const paths: SizeResult['paths'] = {};
+      for (const path of PATHS) {
+        const ratios: number[] = [];
+        const loads: Load[] = [];
+        const bases: Load[] = [];
+        for (let r = 0; r < rounds; r++) {
+          const bl = await drive(
+            baseline,
+            path.baseline === 'hello'
+              ? () => ({ method: 'GET', path: '/hello' })
+              : () => ({ method: 'POST', path: '/echo', body: path.request().body! }),
+            {},
+          );
+          const load = await drive(base, path.request, headers);
+          bases.push(bl);
+          loads.push(load);
+          ratios.push(load.rps / bl.rps);
+        }
+        paths[path.name] = {
+          ratio: median(ratios),
+          rps: median(loads.map((l) => l.rps)),
+          baselineRps: median(bases.map((l) => l.rps)),
+          p50: median(loads.map((l) => l.p50)),
+          p99: median(loads.map((l) => l.p99)),
+        };
+        console.log(
+          `  ${path.name.padEnd(22)} ${paths[path.name]!.ratio.toFixed(2)}x  p50 ${paths[path.name]!.p50} ms  p99 ${paths[path.name]!.p99} ms`,
+        );
+      }
+      return { size, paths, index, rssGrowthMb };
+    } finally {
+      server.child.kill('SIGTERM');
+      await new Promise((resolve) => server.child.once('exit', resolve));
+    }
+  } finally {
+    await b.database.destroy();
+    await b.cleanup();
+  }
+}
+
+interface Goal {
+  what: string;
+  target: string;
+  value: number | null;
+  unit: string;
+  meets: boolean | null;
+}
+
+function goals(backend: string, results: SizeResult[]): Goal[] {
+  const largest = results.at(-1)!;
+  const smallest = results[0]!;
+  const g = (what: string, target: string, value: number | null, unit: string, ok: (v: number) => boolean): Goal => ({
+    what,
+    target,
+    value,
+    unit,
+    meets: value === null ? null : ok(value),
+  });
+  const out: Goal[] = [
+    ...MODES.map((m) =>
+      g(`submit (${m}) vs echo`, '≥ 0.5x', largest.paths[`submit (${m})`]!.ratio, 'x', (v) => v >= 0.5),
+    ),
+    g('top 10 vs hello', '≥ 0.7x', largest.paths['top 10']!.ratio, 'x', (v) => v >= 0.7),
+    g('position vs hello', '≥ 0.6x', largest.paths['position']!.ratio, 'x', (v) => v >= 0.6),
+    g('around vs hello', '≥ 0.5x', largest.paths['around (k=3)']!.ratio, 'x', (v) => v >= 0.5),
+  ];
+  if (results.length > 1) {
+    for (const name of ['position', 'around (k=3)', 'submit (keep)']) {
+      out.push(
+        g(
+          `growth of ${name} p50, ${smallest.size.toLocaleString('en')} → ${largest.size.toLocaleString('en')}`,
+          '≤ 3',
+          Math.max(largest.paths[name]!.p50, 0.5) / Math.max(smallest.paths[name]!.p50, 0.5),
+          'x',
+          (v) => v <= 3,
+        ),
+      );
+    }
+  }
+  if (backend === 'redis') {
+    out.push(
+      g(
+        'position vs one ZRANK round trip',
+        '≤ 1.2x',
+        largest.index.positionMicros / largest.index.zrankMicros!,
+        'x',
+        (v) => v <= 1.2,
+      ),
+    );
+  } else {
+    out.push(g('in-process position', '≤ 5 µs', largest.index.positionMicros, 'µs', (v) => v <= 5));
+    out.push(g('in-process index memory', '≤ 64 B/entry', largest.index.bytesPerEntry, 'B', (v) => v <= 64));
+    out.push(
+      g(
+        `cold rebuild of ${largest.size.toLocaleString('en')}`,
+        '≤ 2 s',
+        largest.index.rebuildMs / 1000,
+        's',
+        (v) => v <= 2,
+      ),
+    );
+    out.push(
+      g(
+        `server RSS growth, one ${largest.size.toLocaleString('en')}-entry board`,
+        '≤ 128 MB',
+        largest.rssGrowthMb,
+        'MB',
+        (v) => v <= 128,
+      ),
+    );
+  }
+  return out;
+}
+
+function markdown(all: Array<{ backend: string; results: SizeResult[]; goals: Goal[] }>): string {
+  const lines = [
+    '# Performance',
+    '',
+    `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench${quick ? ' -- --quick' : ''}\` on ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'} (${arch()}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}. Rounds: ${rounds} × ${seconds} s, 10 connections. Ratios are requests per second against the bare Fastify baseline in the same run (median of the rounds).`,
+  ];
+  for (const { backend, results, goals: gs } of all) {
+    lines.push(
+      '',
+      `## ${backend}`,
+      '',
+      '| path | ' +
+        results.map((r) => `${r.size.toLocaleString('en')} entries: ratio · p50 / p99 ms`).join(' | ') +
+        ' |',
+      '|---|' + results.map(() => '---|').join(''),
+    );
+    for (const path of PATHS)
+      lines.push(
+        `| ${path.name} | ` +
+          results
+            .map(
+              (r) =>
+                `${r.paths[path.name]!.ratio.toFixed(2)}x · ${r.paths[path.name]!.p50} / ${r.paths[path.name]!.p99}`,
+            )
+            .join(' | ') +
+          ' |',
+      );
+    lines.push(
+      '',
+      '| index | ' + results.map((r) => `${r.size.toLocaleString('en')}`).join(' | ') + ' |',
+      '|---|' + results.map(() => '---|').join(''),
+    );
+    lines.push('| cold rebuild | ' + results.map((r) => `${r.index.rebuildMs.toFixed(0)} ms`).join(' | ') + ' |');
+    lines.push(
+      '| position, in process | ' + results.map((r) => `${r.index.positionMicros.toFixed(2)} µs`).join(' | ') + ' |',
+    );
+    if (backend !== 'redis')
+      lines.push(
+        '| index bytes per entry | ' +
+          results.map((r) => (r.index.bytesPerEntry === null ? 'n/a' : r.index.bytesPerEntry.toFixed(0))).join(' | ') +
+          ' |',
+      );
+    lines.push('| server RSS growth | ' + results.map((r) => `${r.rssGrowthMb.toFixed(0)} MB`).join(' | ') + ' |');
+    lines.push('', '| goal | target | measured | |', '|---|---|---|---|');
+    for (const goal of gs)
+      lines.push(
+        `| ${goal.what} | ${goal.target} | ${goal.value === null ? 'n/a' : `${goal.value.toFixed(2)} ${goal.unit}`} | ${goal.meets === null ? 'not measured' : goal.meets ? 'meets' : 'misses'} |`,
+      );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+const baselineServer = await start(tsx, ['bench/baseline.ts'], {}, /baseline listening on (\d+)/);
+const baseline = `http://127.0.0.1:${baselineServer.match[1]}`;
+const all: Array<{ backend: string; results: SizeResult[]; goals: Goal[] }> = [];
+try {
+  for (const backend of backends) {
+    console.log(`\n${backend}`);
+    const results: SizeResult[] = [];
+    for (const size of sizes) {
+      console.log(` ${size.toLocaleString('en')} entries`);
+      results.push(await benchSize(backend, size, baseline));
+    }
+    const gs = goals(backend, results);
+    for (const goal of gs)
+      console.log(
+        `  ${goal.meets === null ? 'not measured' : goal.meets ? 'meets ' : 'misses'}  ${goal.what}: ${goal.value === null ? 'n/a' : `${goal.value.toFixed(2)} ${goal.unit}`} (goal ${goal.target})`,
+      );
+    all.push({ backend, results, goals: gs });
+  }
+} finally {
+  baselineServer.child.kill('SIGTERM');
+}
+
+const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
+writeFileSync(
+  join(ROOT, `bench/results/${stamp}.json`),
+  JSON.stringify({ quick, sizes, rounds, seconds, node: process.version, all }, null, 2),
+);
+const md = markdown(all);
+writeFileSync(join(ROOT, `bench/results/${stamp}.md`), md);
+if (process.argv.includes('--docs')) writeFileSync(join(ROOT, 'docs/performance.md'), md);
+console.log(
+  `\nWrote bench/results/${stamp}.json and .md${process.argv.includes('--docs') ? ' and docs/performance.md' : ''}`,
+);
+process.exit(0);

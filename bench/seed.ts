@@ -1,0 +1,63 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../packages/server/src/db/schema.js';
+
+export const MODES = ['keep', 'highest', 'latest', 'accumulator'] as const;
+export const API_KEY = `howl_${'b'.repeat(43)}`;
+
+/** A developer, a game and one unlimited board per save mode; `keep` gets `entries` scores, 1,000 rows per insert. */
+export async function seed(db: Kysely<DB>, gameId: string, entries: number): Promise<void> {
+  const now = Date.now();
+  await db
+    .insertInto('identity_users')
+    .values({
+      id: `dev-${gameId}`,
+      pool_id: 'developers',
+      username: `${gameId}@bench.local`,
+      email: null,
+      password_hash: 'x',
+      status: 'CONFIRMED',
+      enabled: 1,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  await db
+    .insertInto('games')
+    .values({ id: gameId, owner_id: `dev-${gameId}`, name: 'bench', api_key: API_KEY, created_at: now })
+    .execute();
+  for (const mode of MODES) {
+    await db
+      .insertInto('leaderboards')
+      .values({
+        id: `${gameId}-${mode}`,
+        game_id: gameId,
+        name: mode,
+        display_name: mode,
+        insert_option: mode,
+        time_based: 'na',
+        timezone: null,
+        max_entries: null,
+        sort: 'desc',
+        created_at: now,
+      })
+      .execute();
+  }
+  for (let i = 0; i < entries; i += 1000) {
+    const rows = Array.from({ length: Math.min(1000, entries - i) }, (_, j) => {
+      const n = i + j;
+      const id = `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+      return {
+        id,
+        leaderboard_id: `${gameId}-keep`,
+        period_start: 0,
+        player_name: `player${n % 50_000}`,
+        player_key: id,
+        score: (n * 7919) % 1_000_003,
+        timestamp: now - n,
+        metadata: null,
+        engine: 4,
+      };
+    });
+    await db.insertInto('scores').values(rows).execute();
+  }
+}
