@@ -242,9 +242,10 @@ async function benchSize(backend: string, size: number, baseline: string): Promi
       `  seeded ${size.toLocaleString('en')} entries in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
     );
     const index = await measureIndex(backend, b.database, gameId, size);
+    // node itself (not the tsx CLI, which would run the server in a child): its RSS is the server's.
     const server = await start(
-      tsx,
-      ['packages/server/src/main.ts'],
+      process.execPath,
+      ['--import', 'tsx', 'packages/server/src/main.ts'],
       {
         ...b.env,
         DATABASE_URL: b.url,

@@ -31,6 +31,13 @@ import { createIdentity } from './modules/identity/service.js';
 import { outboxMailer, smtpMailer, type Mailer } from './modules/mail/mailer.js';
 import { outboxRoutes } from './modules/mail/routes.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Starts loading every board's current period into the rank index (main.ts calls it after listen). */
+    warmUpRanks(): Promise<number>;
+  }
+}
+
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 export interface AppDeps {
@@ -160,6 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(outboxRoutes, { messages: outbox.messages });
   }
   await registerWeb(app, deps.webRoot ?? DEFAULT_WEB_ROOT);
+  app.decorate('warmUpRanks', () => leaderboards.warmUp());
   return app;
 }
 

@@ -25,6 +25,8 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.log(`Howl is listening on http://localhost:${port} (database: ${database.dialect})`);
+  // Rank indexes load in the background; requests are answered from SQL until they are ready.
+  app.warmUpRanks().catch((err: unknown) => app.log.error({ err }, 'rank index warm-up failed'));
 }
 
 async function connectRedis(url: string): Promise<Redis> {

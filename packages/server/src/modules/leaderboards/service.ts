@@ -57,6 +57,23 @@ export function createLeaderboards({ db, clock, rankIndex }: LeaderboardsDeps) {
     Math.max(0, Math.min(want, (board.max_entries ?? Number.POSITIVE_INFINITY) - listed));
 
   return {
+    /**
+     * Asks once about every board's current period, so that an index which loads in the
+     * background starts now rather than on a player's first call (SQL answers meanwhile).
+     */
+    async warmUp(): Promise<number> {
+      const boards = await db.selectFrom('leaderboards').selectAll().execute();
+      for (const board of boards) {
+        const start =
+          board.time_based === 'na' ? 0 : periodAt(board.time_based, board.timezone ?? 'UTC', clock.now()).start;
+        await rankIndex.countAbove(
+          { boardId: board.id, periodStart: start, sort: board.sort },
+          { score: 0, timestamp: 0, player_name: '', id: '' },
+        );
+      }
+      return boards.length;
+    },
+
     /** Writes a game's default board `main` (keep, no reset, 10 entries); called as the game is created. */
     async createDefault(trx: Kysely<DB>, gameId: string, now: number): Promise<void> {
       await store.insertLeaderboard(trx, { ...defaults('main'), id: newId(), game_id: gameId, created_at: now });

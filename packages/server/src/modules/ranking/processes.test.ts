@@ -86,6 +86,8 @@ for (const { dialect, skip } of DIALECTS) {
 
       const second = await startTestApp({ dialect, env: { RANK_INDEX: 'memory' }, database: first.database });
       try {
+        // What main.ts does after listening: every board's current period starts loading.
+        expect(await second.app.warmUpRanks()).toBe(2);
         await warm(second, game, 'r');
         expect(await ask(second)).toEqual(before);
       } finally {
