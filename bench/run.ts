@@ -11,7 +11,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { arch, cpus, tmpdir, totalmem } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
@@ -20,6 +20,7 @@ import { createDatabase, type Database } from '../packages/server/src/db/databas
 import { migrateToLatest } from '../packages/server/src/db/migrate.js';
 import { memoryRankIndex } from '../packages/server/src/modules/ranking/memory-index.js';
 import { redisRankIndex } from '../packages/server/src/modules/ranking/redis-index.js';
+import { goals, markdown, type Goal, type SizeResult } from './report.js';
 import { API_KEY, MODES, seed } from './seed.js';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -176,13 +177,6 @@ async function openBackend(
   };
 }
 
-interface SizeResult {
-  size: number;
-  paths: Record<string, { ratio: number; p50: number; p99: number; rps: number; baselineRps: number }>;
-  index: { rebuildMs: number; bytesPerEntry: number | null; positionMicros: number; zrankMicros?: number };
-  rssGrowthMb: number;
-}
-
 async function measureIndex(
   backend: string,
   database: Database,
@@ -307,132 +301,6 @@ async function benchSize(backend: string, size: number, baseline: string): Promi
   }
 }
 
-interface Goal {
-  what: string;
-  target: string;
-  value: number | null;
-  unit: string;
-  meets: boolean | null;
-}
-
-function goals(backend: string, results: SizeResult[]): Goal[] {
-  const largest = results.at(-1)!;
-  const smallest = results[0]!;
-  const g = (what: string, target: string, value: number | null, unit: string, ok: (v: number) => boolean): Goal => ({
-    what,
-    target,
-    value,
-    unit,
-    meets: value === null ? null : ok(value),
-  });
-  const out: Goal[] = [
-    ...MODES.map((m) =>
-      g(`submit (${m}) vs echo`, '≥ 0.5x', largest.paths[`submit (${m})`]!.ratio, 'x', (v) => v >= 0.5),
-    ),
-    g('top 10 vs hello', '≥ 0.7x', largest.paths['top 10']!.ratio, 'x', (v) => v >= 0.7),
-    g('position vs hello', '≥ 0.6x', largest.paths['position']!.ratio, 'x', (v) => v >= 0.6),
-    g('around vs hello', '≥ 0.5x', largest.paths['around (k=3)']!.ratio, 'x', (v) => v >= 0.5),
-  ];
-  if (results.length > 1) {
-    for (const name of ['position', 'around (k=3)', 'submit (keep)']) {
-      out.push(
-        g(
-          `growth of ${name} p50, ${smallest.size.toLocaleString('en')} → ${largest.size.toLocaleString('en')}`,
-          '≤ 3',
-          Math.max(largest.paths[name]!.p50, 0.5) / Math.max(smallest.paths[name]!.p50, 0.5),
-          'x',
-          (v) => v <= 3,
-        ),
-      );
-    }
-  }
-  if (backend === 'redis') {
-    out.push(
-      g(
-        'position vs one ZRANK round trip',
-        '≤ 1.2x',
-        largest.index.positionMicros / largest.index.zrankMicros!,
-        'x',
-        (v) => v <= 1.2,
-      ),
-    );
-  } else {
-    out.push(g('in-process position', '≤ 5 µs', largest.index.positionMicros, 'µs', (v) => v <= 5));
-    out.push(g('in-process index memory', '≤ 64 B/entry', largest.index.bytesPerEntry, 'B', (v) => v <= 64));
-    out.push(
-      g(
-        `cold rebuild of ${largest.size.toLocaleString('en')}`,
-        '≤ 2 s',
-        largest.index.rebuildMs / 1000,
-        's',
-        (v) => v <= 2,
-      ),
-    );
-    out.push(
-      g(
-        `server RSS growth, one ${largest.size.toLocaleString('en')}-entry board`,
-        '≤ 128 MB',
-        largest.rssGrowthMb,
-        'MB',
-        (v) => v <= 128,
-      ),
-    );
-  }
-  return out;
-}
-
-function markdown(all: Array<{ backend: string; results: SizeResult[]; goals: Goal[] }>): string {
-  const lines = [
-    '# Performance',
-    '',
-    `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench${quick ? ' -- --quick' : ''}\` on ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'} (${arch()}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}. Rounds: ${rounds} × ${seconds} s, 10 connections. Ratios are requests per second against the bare Fastify baseline in the same run (median of the rounds).`,
-  ];
-  for (const { backend, results, goals: gs } of all) {
-    lines.push(
-      '',
-      `## ${backend}`,
-      '',
-      '| path | ' +
-        results.map((r) => `${r.size.toLocaleString('en')} entries: ratio · p50 / p99 ms`).join(' | ') +
-        ' |',
-      '|---|' + results.map(() => '---|').join(''),
-    );
-    for (const path of PATHS)
-      lines.push(
-        `| ${path.name} | ` +
-          results
-            .map(
-              (r) =>
-                `${r.paths[path.name]!.ratio.toFixed(2)}x · ${r.paths[path.name]!.p50} / ${r.paths[path.name]!.p99}`,
-            )
-            .join(' | ') +
-          ' |',
-      );
-    lines.push(
-      '',
-      '| index | ' + results.map((r) => `${r.size.toLocaleString('en')}`).join(' | ') + ' |',
-      '|---|' + results.map(() => '---|').join(''),
-    );
-    lines.push('| cold rebuild | ' + results.map((r) => `${r.index.rebuildMs.toFixed(0)} ms`).join(' | ') + ' |');
-    lines.push(
-      '| position, in process | ' + results.map((r) => `${r.index.positionMicros.toFixed(2)} µs`).join(' | ') + ' |',
-    );
-    if (backend !== 'redis')
-      lines.push(
-        '| index bytes per entry | ' +
-          results.map((r) => (r.index.bytesPerEntry === null ? 'n/a' : r.index.bytesPerEntry.toFixed(0))).join(' | ') +
-          ' |',
-      );
-    lines.push('| server RSS growth | ' + results.map((r) => `${r.rssGrowthMb.toFixed(0)} MB`).join(' | ') + ' |');
-    lines.push('', '| goal | target | measured | |', '|---|---|---|---|');
-    for (const goal of gs)
-      lines.push(
-        `| ${goal.what} | ${goal.target} | ${goal.value === null ? 'n/a' : `${goal.value.toFixed(2)} ${goal.unit}`} | ${goal.meets === null ? 'not measured' : goal.meets ? 'meets' : 'misses'} |`,
-      );
-  }
-  return `${lines.join('\n')}\n`;
-}
-
 const baselineServer = await start(tsx, ['bench/baseline.ts'], {}, /baseline listening on (\d+)/);
 const baseline = `http://127.0.0.1:${baselineServer.match[1]}`;
 const all: Array<{ backend: string; results: SizeResult[]; goals: Goal[] }> = [];
@@ -461,7 +329,7 @@ writeFileSync(
   join(ROOT, `bench/results/${stamp}.json`),
   JSON.stringify({ quick, sizes, rounds, seconds, node: process.version, all }, null, 2),
 );
-const md = markdown(all);
+const md = markdown(all, { quick, rounds, seconds, paths: PATHS.map((p) => p.name) });
 writeFileSync(join(ROOT, `bench/results/${stamp}.md`), md);
 if (process.argv.includes('--docs')) writeFileSync(join(ROOT, 'docs/performance.md'), md);
 console.log(

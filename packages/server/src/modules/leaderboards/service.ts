@@ -5,10 +5,11 @@ import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { newId } from '../../lib/tokens.js';
 import { leaderboardErrors as E, MAX_LEADERBOARDS_PER_GAME, MAX_METADATA_BYTES } from './errors.js';
-import type { LeaderboardRow, ScoreRow } from './leaderboards.table.js';
+import type { LeaderboardRow } from './leaderboards.table.js';
 import type { OrderKey } from './order.js';
 import { isValidTimeZone, periodAt, type Period } from './periods.js';
 import type { BoardPeriod, RankIndex } from '../ranking/rank-index.js';
+import { decodeCursor, encodeCursor, toEntry, toLeaderboard, toPeriod } from './format.js';
 import * as store from './store.js';
 
 /** The largest page the game API answers at once; `max=0` means "all", up to this, with a cursor for the rest. */
@@ -337,65 +338,4 @@ function checkTimezone(resets: LeaderboardRow['time_based'], timezone: string | 
   if (!timezone) throw E.timezone('Choose a time zone for a leaderboard that resets.');
   if (!isValidTimeZone(timezone)) throw E.timezone(`"${timezone}" is not an IANA time zone such as Europe/London.`);
   return timezone;
-}
-
-function toLeaderboard(b: LeaderboardRow): Leaderboard {
-  return {
-    name: b.name,
-    display_name: b.display_name,
-    insert_option: b.insert_option,
-    time_based: b.time_based,
-    timezone: b.timezone,
-    max_entries: b.max_entries,
-    sort: b.sort,
-    created_at: new Date(b.created_at).toISOString(),
-  };
-}
-
-export function toEntry(row: ScoreRow, position: number): ScoreEntry {
-  return {
-    score_id: row.id,
-    player_name: row.player_name,
-    score: row.score,
-    timestamp: row.timestamp,
-    metadata: row.metadata === null ? null : (JSON.parse(row.metadata) as Record<string, unknown>),
-    position,
-    engine: row.engine === 3 || row.engine === 4 ? row.engine : null,
-  };
-}
-
-function toPeriod(p: Period | null) {
-  if (!p) return null;
-  const iso = (ms: number) => new Date(ms).toISOString();
-  return { offset: p.offset, start: iso(p.start), end: iso(p.end), next_reset: iso(p.nextReset) };
-}
-
-// A cursor names the last entry shown, its position, and the board period it belongs to.
-function encodeCursor(at: BoardPeriod, last: ScoreRow, position: number): string {
-  const payload = [at.boardId, at.periodStart, last.score, last.timestamp, last.player_name, last.id, position];
-  return Buffer.from(JSON.stringify(payload)).toString('base64url');
-}
-
-function decodeCursor(cursor: string, at: BoardPeriod): { key: OrderKey; position: number } {
-  try {
-    const [boardId, periodStart, score, timestamp, player_name, id, position] = JSON.parse(
-      Buffer.from(cursor, 'base64url').toString('utf8'),
-    ) as unknown[];
-    if (
-      boardId === at.boardId &&
-      periodStart === at.periodStart &&
-      typeof score === 'number' &&
-      typeof timestamp === 'number' &&
-      typeof player_name === 'string' &&
-      typeof id === 'string' &&
-      typeof position === 'number' &&
-      Number.isInteger(position) &&
-      position >= 0
-    ) {
-      return { key: { score, timestamp, player_name, id }, position };
-    }
-  } catch {
-    // fall through
-  }
-  throw E.badCursor();
 }
