@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   call,
   sessionCookie,
+  signedInDeveloper,
   startTestApp,
   STRONG_PASSWORD,
   uniqueEmail,
@@ -30,12 +31,16 @@ for (const { dialect, skip } of DIALECTS) {
     const session = (cookie?: string) => call(t.app, 'GET', '/api/auth/session', cookie ? { cookie } : {});
 
     /** A confirmed developer and the session cookie that confirmation set. */
-    async function confirmedDeveloper(email = uniqueEmail()) {
-      expect((await signUp(email)).statusCode).toBe(200);
-      const res = await confirm(email, t.smtp.lastCode(email));
-      expect(res.statusCode).toBe(200);
-      return { email, cookie: sessionCookie(res)! };
-    }
+    const confirmedDeveloper = (email?: string) => signedInDeveloper(t, email);
+    /** What the session answers for a developer signed up by these tests, with no games yet. */
+    const freshSession = (email: string, company: string | null = null) => ({
+      email,
+      firstName: 'Ada',
+      lastName: 'Byron',
+      company,
+      games: [],
+      current_game_id: null,
+    });
 
     describe('POST /api/auth/sign-up', () => {
       it('stores an unconfirmed account with its names, lowercased, and mails a 6-digit code', async () => {
@@ -133,14 +138,7 @@ for (const { dialect, skip } of DIALECTS) {
       await signUp(email, { password: 'Stranger-Pass9', firstName: 'Not', lastName: 'Me' });
       expect((await signUp(email, { company: 'Mine' })).json().error.code).toBe('UsernameExists');
       const res = await confirm(email, t.smtp.lastCode(email));
-      expect(res.json()).toEqual({
-        email,
-        firstName: 'Ada',
-        lastName: 'Byron',
-        company: 'Mine',
-        games: [],
-        current_game_id: null,
-      });
+      expect(res.json()).toEqual(freshSession(email, 'Mine'));
       expect((await signIn(email, 'Stranger-Pass9')).statusCode).toBe(401);
       expect((await signIn(email)).statusCode).toBe(200);
     });
@@ -151,14 +149,7 @@ for (const { dialect, skip } of DIALECTS) {
         await signUp(email);
         const res = await confirm(email, t.smtp.lastCode(email));
         expect(res.statusCode).toBe(200);
-        expect(res.json()).toEqual({
-          email,
-          firstName: 'Ada',
-          lastName: 'Byron',
-          company: null,
-          games: [],
-          current_game_id: null,
-        });
+        expect(res.json()).toEqual(freshSession(email));
         const cookie = sessionCookie(res)!;
         expect((await session(cookie)).json().email).toBe(email);
         const row = await t.database.db
@@ -245,14 +236,7 @@ for (const { dialect, skip } of DIALECTS) {
         const { email } = await confirmedDeveloper();
         const res = await signIn(` ${email.toUpperCase()}`);
         expect(res.statusCode).toBe(200);
-        expect(res.json()).toEqual({
-          email,
-          firstName: 'Ada',
-          lastName: 'Byron',
-          company: null,
-          games: [],
-          current_game_id: null,
-        });
+        expect(res.json()).toEqual(freshSession(email));
         const cookie = res.cookies.find((c) => c.name === 'howl_session')!;
         expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
         expect(cookie.secure).toBeFalsy();

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DB } from '../../db/schema.js';
 import {
   call,
   gameCall,
@@ -187,40 +189,23 @@ for (const { dialect, skip } of DIALECTS) {
           gameId: doomed.game_id,
           body: { player_name: 'a-player', score: 1 },
         });
-        const rows = (table: 'games' | 'leaderboards', column: 'id' | 'game_id') =>
-          t.database.db.selectFrom(table).select('id').where(column, '=', doomed.game_id).execute();
+        /** How many rows of a table name the doomed game, or its player. */
+        const rows = async (table: keyof DB, column: string, value: string) =>
+          (
+            await sql<{
+              n: number | string;
+            }>`select count(*) as n from ${sql.table(table)} where ${sql.ref(column)} = ${value}`.execute(t.database.db)
+          ).rows.map((r) => Number(r.n))[0]!;
+        const boards = (
+          await t.database.db.selectFrom('leaderboards').select('id').where('game_id', '=', doomed.game_id).execute()
+        ).map((b) => b.id);
         const count = async () => ({
-          games: (await rows('games', 'id')).length,
-          leaderboards: (await rows('leaderboards', 'game_id')).length,
-          scores: (
-            await t.database.db
-              .selectFrom('scores')
-              .innerJoin('leaderboards', 'leaderboards.id', 'scores.leaderboard_id')
-              .select('scores.id')
-              .where('leaderboards.game_id', '=', doomed.game_id)
-              .execute()
-          ).length,
-          players: (
-            await t.database.db
-              .selectFrom('identity_users')
-              .select('id')
-              .where('pool_id', '=', playerPoolId(doomed.game_id))
-              .execute()
-          ).length,
-          sessions: (
-            await t.database.db
-              .selectFrom('identity_sessions')
-              .select('token_hash')
-              .where('user_id', '=', player.id)
-              .execute()
-          ).length,
-          codes: (
-            await t.database.db
-              .selectFrom('identity_codes')
-              .select('user_id')
-              .where('user_id', '=', player.id)
-              .execute()
-          ).length,
+          games: await rows('games', 'id', doomed.game_id),
+          leaderboards: await rows('leaderboards', 'game_id', doomed.game_id),
+          scores: await rows('scores', 'leaderboard_id', boards[0]!),
+          players: await rows('identity_users', 'pool_id', playerPoolId(doomed.game_id)),
+          sessions: await rows('identity_sessions', 'user_id', player.id),
+          codes: await rows('identity_codes', 'user_id', player.id),
         });
         expect(await count()).toEqual({ games: 1, leaderboards: 1, scores: 1, players: 1, sessions: 1, codes: 1 });
 

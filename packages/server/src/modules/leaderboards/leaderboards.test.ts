@@ -1,29 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, gameCall, signedInDeveloper, startTestApp, type TestApp } from '../../../test/support/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, gameCall } from '../../../test/support/app.js';
+import { boardGame } from '../../../test/support/boards.js';
 import { DIALECTS } from '../../../test/support/services.js';
 
 for (const { dialect, skip } of DIALECTS) {
   describe.skipIf(skip)(`${dialect}: leaderboards`, () => {
-    let t: TestApp;
-    let cookie: string;
-    let game: { game_id: string; api_key: string };
-    beforeAll(async () => {
-      t = await startTestApp({ dialect });
-      cookie = (await signedInDeveloper(t)).cookie;
-      game = (await call(t.app, 'POST', '/api/games', { body: { name: 'Boards' }, cookie })).json();
-    });
-    afterAll(() => t?.close());
-
-    const boards = (path = '') => `/api/games/${game.game_id}/leaderboards${path}`;
-    const v1 = (method: Parameters<typeof gameCall>[1], url: string, opts: Parameters<typeof gameCall>[3] = {}) =>
-      gameCall(t.app, method, url, { apiKey: game.api_key, gameId: game.game_id, ...opts });
-    const submit = (board: string, player_name: string, score: unknown, extra: Record<string, unknown> = {}) =>
-      v1('POST', `/v1/leaderboards/${board}/scores`, { body: { player_name, score, ...extra } });
-    const createBoard = (body: Record<string, unknown>) => call(t.app, 'POST', boards(), { body, cookie });
+    const { ctx, boards, v1, submit, createBoard } = boardGame(dialect);
 
     describe('configuration', () => {
       it('gives every new game the board main (keep, no reset, 10 entries)', async () => {
-        const res = await call(t.app, 'GET', boards(), { cookie });
+        const res = await call(ctx.t.app, 'GET', boards(), { cookie: ctx.cookie });
         expect(res.json().leaderboards).toEqual([
           expect.objectContaining({
             name: 'main',
@@ -75,41 +61,52 @@ for (const { dialect, skip } of DIALECTS) {
       it('updates settings but never the name, and a lower max_entries trims at once', async () => {
         await createBoard({ name: 'trimmed', max_entries: 20 });
         for (let i = 1; i <= 15; i++) await submit('trimmed', `p${i}`, i);
-        const res = await call(t.app, 'PUT', boards('/trimmed'), {
+        const res = await call(ctx.t.app, 'PUT', boards('/trimmed'), {
           body: { max_entries: 10, display_name: 'Trimmed!' },
-          cookie,
+          cookie: ctx.cookie,
         });
         expect(res.json()).toMatchObject({ name: 'trimmed', display_name: 'Trimmed!', max_entries: 10 });
-        const left = await t.database.db
+        const left = await ctx.t.database.db
           .selectFrom('scores')
           .innerJoin('leaderboards', 'leaderboards.id', 'scores.leaderboard_id')
           .select(['scores.score'])
           .where('leaderboards.name', '=', 'trimmed')
-          .where('leaderboards.game_id', '=', game.game_id)
+          .where('leaderboards.game_id', '=', ctx.game.game_id)
           .execute();
         expect(left.map((r) => r.score).sort((a, b) => a - b)).toEqual([6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
-        const missing = await call(t.app, 'PUT', boards('/no-such-board'), { body: { display_name: 'x' }, cookie });
+        const missing = await call(ctx.t.app, 'PUT', boards('/no-such-board'), {
+          body: { display_name: 'x' },
+          cookie: ctx.cookie,
+        });
         expect([missing.statusCode, missing.json().error.code]).toEqual([404, 'LeaderboardNotFound']);
       });
 
       it('deletes a board with its scores', async () => {
         await createBoard({ name: 'doomed' });
         await submit('doomed', 'p', 1);
-        expect((await call(t.app, 'DELETE', boards('/doomed'), { cookie })).json()).toEqual({ ok: true });
+        expect((await call(ctx.t.app, 'DELETE', boards('/doomed'), { cookie: ctx.cookie })).json()).toEqual({
+          ok: true,
+        });
         expect((await submit('doomed', 'p', 1)).json().error.code).toBe('LeaderboardNotFound');
       });
 
       it('refuses a 101st board with 409 LeaderboardLimitReached', async () => {
-        const other = (await call(t.app, 'POST', '/api/games', { body: { name: 'Many boards' }, cookie })).json();
+        const other = (
+          await call(ctx.t.app, 'POST', '/api/games', { body: { name: 'Many boards' }, cookie: ctx.cookie })
+        ).json();
         for (let i = 1; i < 100; i++) {
           expect(
-            (await call(t.app, 'POST', `/api/games/${other.game_id}/leaderboards`, { body: { name: `b${i}` }, cookie }))
-              .statusCode,
+            (
+              await call(ctx.t.app, 'POST', `/api/games/${other.game_id}/leaderboards`, {
+                body: { name: `b${i}` },
+                cookie: ctx.cookie,
+              })
+            ).statusCode,
           ).toBe(201);
         }
-        const res = await call(t.app, 'POST', `/api/games/${other.game_id}/leaderboards`, {
+        const res = await call(ctx.t.app, 'POST', `/api/games/${other.game_id}/leaderboards`, {
           body: { name: 'b100' },
-          cookie,
+          cookie: ctx.cookie,
         });
         expect([res.statusCode, res.json().error.code]).toEqual([409, 'LeaderboardLimitReached']);
       });
@@ -133,7 +130,7 @@ for (const { dialect, skip } of DIALECTS) {
               score_id,
               player_name: 'Wolf',
               score: -2.5,
-              timestamp: t.clock.now(),
+              timestamp: ctx.t.clock.now(),
               metadata: { level: 3, boss: { beaten: true, name: 'Howler' } },
               position: 1,
               engine: 4,
@@ -204,7 +201,7 @@ for (const { dialect, skip } of DIALECTS) {
       beforeAll(async () => {
         await createBoard({ name: 'read', max_entries: null });
         for (let i = 1; i <= 25; i++) {
-          t.clock.advance(1);
+          ctx.t.clock.advance(1);
           await submit('read', `p${i % 5}`, i);
         }
       });
@@ -261,7 +258,7 @@ for (const { dialect, skip } of DIALECTS) {
       it('carries the period with its start, end and next reset on time-based boards, and reads past periods', async () => {
         await createBoard({ name: 'hourly', time_based: 'hourly', timezone: 'Europe/London' });
         await submit('hourly', 'early', 5);
-        t.clock.advance(3_600_000);
+        ctx.t.clock.advance(3_600_000);
         await submit('hourly', 'later', 7);
         const now = (await v1('GET', '/v1/leaderboards/hourly/scores')).json();
         expect(now.scores.map((s: { player_name: string }) => s.player_name)).toEqual(['later']);
@@ -290,10 +287,15 @@ for (const { dialect, skip } of DIALECTS) {
       });
 
       it('refuses deletes from the game with 403 ClientWritesDisabled when the developer turned them off; the console still can', async () => {
-        const g = (await call(t.app, 'POST', '/api/games', { body: { name: 'Locked' }, cookie })).json();
-        await call(t.app, 'PATCH', `/api/games/${g.game_id}`, { body: { allow_client_deletes: false }, cookie });
+        const g = (
+          await call(ctx.t.app, 'POST', '/api/games', { body: { name: 'Locked' }, cookie: ctx.cookie })
+        ).json();
+        await call(ctx.t.app, 'PATCH', `/api/games/${g.game_id}`, {
+          body: { allow_client_deletes: false },
+          cookie: ctx.cookie,
+        });
         const locked = (method: Parameters<typeof gameCall>[1], url: string, body?: unknown) =>
-          gameCall(t.app, method, url, { apiKey: g.api_key, gameId: g.game_id, body });
+          gameCall(ctx.t.app, method, url, { apiKey: g.api_key, gameId: g.game_id, body });
         const { score_id } = (
           await locked('POST', '/v1/leaderboards/main/scores', { player_name: 'p', score: 1 })
         ).json();
@@ -301,20 +303,24 @@ for (const { dialect, skip } of DIALECTS) {
           const res = await locked('DELETE', url);
           expect([res.statusCode, res.json().error.code]).toEqual([403, 'ClientWritesDisabled']);
         }
-        const res = await call(t.app, 'POST', `/api/games/${g.game_id}/scores/delete`, {
+        const res = await call(ctx.t.app, 'POST', `/api/games/${g.game_id}/scores/delete`, {
           body: { score_ids: [score_id] },
-          cookie,
+          cookie: ctx.cookie,
         });
         expect(res.json()).toEqual({ deleted: 1 });
         expect(
-          (await call(t.app, 'DELETE', `/api/games/${g.game_id}/leaderboards/main/scores`, { cookie })).json(),
+          (
+            await call(ctx.t.app, 'DELETE', `/api/games/${g.game_id}/leaderboards/main/scores`, { cookie: ctx.cookie })
+          ).json(),
         ).toEqual({ ok: true });
       });
 
       it("cannot delete another game's score with its own key", async () => {
-        const g = (await call(t.app, 'POST', '/api/games', { body: { name: 'Victim' }, cookie })).json();
+        const g = (
+          await call(ctx.t.app, 'POST', '/api/games', { body: { name: 'Victim' }, cookie: ctx.cookie })
+        ).json();
         const { score_id } = (
-          await gameCall(t.app, 'POST', '/v1/leaderboards/main/scores', {
+          await gameCall(ctx.t.app, 'POST', '/v1/leaderboards/main/scores', {
             apiKey: g.api_key,
             gameId: g.game_id,
             body: { player_name: 'p', score: 1 },
@@ -322,84 +328,12 @@ for (const { dialect, skip } of DIALECTS) {
         ).json();
         const res = await v1('DELETE', `/v1/scores/${score_id}`);
         expect([res.statusCode, res.json().error.code]).toEqual([404, 'ScoreNotFound']);
-        const wrongKey = await gameCall(t.app, 'GET', '/v1/leaderboards/main/scores', {
-          apiKey: game.api_key,
+        const wrongKey = await gameCall(ctx.t.app, 'GET', '/v1/leaderboards/main/scores', {
+          apiKey: ctx.game.api_key,
           gameId: g.game_id,
         });
         expect([wrongKey.statusCode, wrongKey.json().error.code]).toEqual([403, 'InvalidApiKey']);
       });
-    });
-
-    describe('the dashboard (console API)', () => {
-      it('pages 60 scores by 50 with a cursor, and shows engines and counts per board', async () => {
-        await createBoard({ name: 'sixty', max_entries: null });
-        for (let i = 0; i < 60; i++)
-          await v1('POST', '/v1/leaderboards/sixty/scores', {
-            body: { player_name: `p${i}`, score: i },
-            headers: { 'x-howl-engine': i % 2 ? '3.5' : '4.1' },
-          });
-        const first = (await call(t.app, 'GET', boards('/sixty/scores'), { cookie })).json();
-        expect(first.scores).toHaveLength(50);
-        const second = (await call(t.app, 'GET', boards(`/sixty/scores?cursor=${first.cursor}`), { cookie })).json();
-        expect(second.scores.map((s: { position: number }) => s.position)).toEqual(
-          Array.from({ length: 10 }, (_, i) => 51 + i),
-        );
-        expect(second.cursor).toBeNull();
-        const listed = (await call(t.app, 'GET', boards(), { cookie }))
-          .json()
-          .leaderboards.find((b: { name: string }) => b.name === 'sixty');
-        expect(listed).toMatchObject({ engine: 'both', entry_count: 60 });
-      });
-
-      it('deletes several scores at once, only of this game', async () => {
-        await createBoard({ name: 'batch' });
-        const ids = [];
-        for (let i = 0; i < 3; i++) ids.push((await submit('batch', `p${i}`, i)).json().score_id);
-        const res = await call(t.app, 'POST', `/api/games/${game.game_id}/scores/delete`, {
-          body: { score_ids: [...ids.slice(0, 2), 'not-a-score'] },
-          cookie,
-        });
-        expect(res.json()).toEqual({ deleted: 2 });
-        expect(
-          (await v1('GET', '/v1/leaderboards/batch/scores')).json().scores.map((s: { score_id: string }) => s.score_id),
-        ).toEqual([ids[2]]);
-      });
-    });
-
-    describe('ownership', () => {
-      const routes: Array<[string, 'GET' | 'POST' | 'PUT' | 'DELETE', string, unknown]> = [
-        ['list boards', 'GET', '/leaderboards', undefined],
-        ['create a board', 'POST', '/leaderboards', { name: 'stolen' }],
-        ['update a board', 'PUT', '/leaderboards/main', { display_name: 'stolen' }],
-        ['delete a board', 'DELETE', '/leaderboards/main', undefined],
-        ['read scores', 'GET', '/leaderboards/main/scores', undefined],
-        ['wipe a board', 'DELETE', '/leaderboards/main/scores', undefined],
-        ['delete scores', 'POST', '/scores/delete', { score_ids: ['x'] }],
-      ];
-
-      it.each(routes)('answers 404 NotFound when another developer tries to %s', async (_what, method, path, body) => {
-        const intruder = (await signedInDeveloper(t)).cookie;
-        const res = await call(t.app, method, `/api/games/${game.game_id}${path}`, {
-          cookie: intruder,
-          ...(body ? { body } : {}),
-        });
-        expect([res.statusCode, res.json().error.code]).toEqual([404, 'NotFound']);
-        const main = await t.database.db
-          .selectFrom('leaderboards')
-          .select('display_name')
-          .where('game_id', '=', game.game_id)
-          .where('name', '=', 'main')
-          .executeTakeFirst();
-        expect(main?.display_name).toBe('main');
-      });
-
-      it.each(routes)(
-        'answers 401 NotAuthorized when signed out and trying to %s',
-        async (_what, method, path, body) => {
-          const res = await call(t.app, method, `/api/games/${game.game_id}${path}`, body ? { body } : {});
-          expect([res.statusCode, res.json().error.code]).toEqual([401, 'NotAuthorized']);
-        },
-      );
     });
   });
 }
