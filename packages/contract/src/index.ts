@@ -3,3 +3,4 @@ export * from './auth.js';
 export * from './games.js';
 export * from './contact.js';
 export * from './leaderboards.js';
+export * from './players.js';

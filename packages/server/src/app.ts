@@ -27,6 +27,9 @@ import { leaderboardRoutes } from './modules/leaderboards/routes.js';
 import { createLeaderboards } from './modules/leaderboards/service.js';
 import { createDevelopers } from './modules/developers/service.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { playerGameRoutes } from './modules/players/game-routes.js';
+import { playerRoutes } from './modules/players/routes.js';
+import { createPlayers } from './modules/players/service.js';
 import { createIdentity } from './modules/identity/service.js';
 import { outboxMailer, smtpMailer, type Mailer } from './modules/mail/mailer.js';
 import { outboxRoutes } from './modules/mail/routes.js';
@@ -128,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessionDays: config.developerSessionDays,
     gamesOf: games.list,
   });
+  const players = createPlayers({ db: database.db, identity, mailer, clock, games });
   const contact = createContact({
     db: database.db,
     clock,
@@ -147,6 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const signedIn = requireDeveloper(developers);
   await app.register(gameRoutes, { games, signedIn });
   await app.register(leaderboardRoutes, { leaderboards, games, signedIn });
+  await app.register(playerRoutes, { players, signedIn });
   await app.register(contactRoutes, {
     contact,
     developers,
@@ -158,7 +163,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: database.db,
     limiters,
     ...config.gameApi,
-    features: [leaderboardGameRoutes(leaderboards)],
+    features: [
+      leaderboardGameRoutes(leaderboards, (game, name, authorization) =>
+        players.requireWriter(game, name, authorization),
+      ),
+      playerGameRoutes(players, identity),
+    ],
   });
   if (outbox && config.nodeEnv !== 'production') {
     app.log.warn(

@@ -42,6 +42,7 @@ const envSchema = z.object({
     ),
   SIGNIN_FAILURES_PER_ACCOUNT: positiveInt.default(10),
   SIGNIN_FAILURE_WINDOW_SECONDS: positiveInt.default(15 * 60),
+  SIGNIN_FAILURES_PER_IP: positiveInt.default(100),
   AUTH_REQUESTS_PER_IP_PER_MINUTE: positiveInt.default(30),
   CODE_MAILS_PER_ACCOUNT_PER_HOUR: positiveInt.default(5),
   DEVELOPER_SESSION_DAYS: positiveInt.default(30),
@@ -76,6 +77,8 @@ export interface Config {
 export interface AuthLimits {
   signInFailuresPerAccount: number;
   signInFailureWindowSeconds: number;
+  /** Failed player sign-ins from one network (IPv4 address or IPv6 /64) per window. */
+  signInFailuresPerIp: number;
   authRequestsPerIpPerMinute: number;
   codeMailsPerAccountPerHour: number;
 }
@@ -114,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     limits: {
       signInFailuresPerAccount: e.SIGNIN_FAILURES_PER_ACCOUNT,
       signInFailureWindowSeconds: e.SIGNIN_FAILURE_WINDOW_SECONDS,
+      signInFailuresPerIp: e.SIGNIN_FAILURES_PER_IP,
       authRequestsPerIpPerMinute: e.AUTH_REQUESTS_PER_IP_PER_MINUTE,
       codeMailsPerAccountPerHour: e.CODE_MAILS_PER_ACCOUNT_PER_HOUR,
     },

@@ -1,4 +1,10 @@
-import type { IdentityCodeTable, IdentitySessionTable, IdentityUserTable } from '../modules/identity/identity.table.js';
+import type {
+  IdentityCodeTable,
+  IdentitySavedSessionTable,
+  IdentitySessionTable,
+  IdentityUserTable,
+} from '../modules/identity/identity.table.js';
+import type { PlayerEmailTemplateTable } from '../modules/players/players.table.js';
 import type { DeveloperTable } from '../modules/developers/developers.table.js';
 import type { GameTable } from '../modules/games/games.table.js';
 import type { LeaderboardTable, ScoreTable } from '../modules/leaderboards/leaderboards.table.js';
@@ -9,6 +15,8 @@ export interface DB {
   identity_users: IdentityUserTable;
   identity_codes: IdentityCodeTable;
   identity_sessions: IdentitySessionTable;
+  identity_saved_sessions: IdentitySavedSessionTable;
+  player_email_templates: PlayerEmailTemplateTable;
   developers: DeveloperTable;
   games: GameTable;
   leaderboards: LeaderboardTable;

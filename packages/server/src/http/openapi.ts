@@ -19,6 +19,11 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
         securitySchemes: {
           apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: "The game's API key." },
           gameId: { type: 'apiKey', in: 'header', name: 'x-game-id', description: 'The game id.' },
+          playerSession: {
+            type: 'http',
+            scheme: 'bearer',
+            description: "A player's access_token from /v1/players/login.",
+          },
         },
       },
     },

@@ -14,6 +14,12 @@ export interface GameTable {
   allow_client_deletes: Generated<number>;
   latest_plugin_version: ColumnType<string | null, string | null | undefined, string | null>;
   latest_engine: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Lifetime of a player's session; 0 means it never expires. */
+  session_duration_seconds: Generated<number>;
+  /** Lifetime of a "remember me" saved session, 1 to 365 days. */
+  saved_session_days: Generated<number>;
+  /** 1: saving under a registered player's name needs that player's session. */
+  require_player_session: Generated<number>;
   created_at: number;
 }
 export type GameRow = Selectable<GameTable>;

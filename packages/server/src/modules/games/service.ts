@@ -53,6 +53,8 @@ export function createGames({ db, dialect, clock, setUpGame }: GamesDeps) {
 
   return {
     list,
+    /** The game's row when the developer owns it; 404 otherwise. */
+    owned: (developerId: string, gameId: string) => owned(developerId, gameId),
 
     /** Creates a game with a fresh key and makes it the developer's current game. */
     async create(developerId: string, name: string): Promise<{ game_id: string; api_key: string }> {

@@ -39,7 +39,20 @@ export async function updateGame(
   db: Kysely<DB>,
   gameId: string,
   changes: Partial<
-    Pick<GameRow, 'name' | 'allow_client_deletes' | 'api_key' | 'latest_plugin_version' | 'latest_engine'>
+    Pick<
+      GameRow,
+      | 'name'
+      | 'allow_client_deletes'
+      | 'api_key'
+      | 'latest_plugin_version'
+      | 'latest_engine'
+      | 'player_auth_enabled'
+      | 'reg_type'
+      | 'email_conf_enabled'
+      | 'session_duration_seconds'
+      | 'saved_session_days'
+      | 'require_player_session'
+    >
   >,
 ): Promise<void> {
   await db.updateTable('games').set(changes).where('id', '=', gameId).execute();
@@ -75,10 +88,12 @@ export async function setCurrentGameId(db: Kysely<DB>, developerId: string, game
 export async function deleteGameAndData(trx: Transaction<DB>, gameId: string, playerPoolId: string): Promise<void> {
   const players = trx.selectFrom('identity_users').select('id').where('pool_id', '=', playerPoolId);
   await trx.deleteFrom('identity_sessions').where('user_id', 'in', players).execute();
+  await trx.deleteFrom('identity_saved_sessions').where('user_id', 'in', players).execute();
   await trx.deleteFrom('identity_codes').where('user_id', 'in', players).execute();
   await trx.deleteFrom('identity_users').where('pool_id', '=', playerPoolId).execute();
   const boards = trx.selectFrom('leaderboards').select('id').where('game_id', '=', gameId);
   await trx.deleteFrom('scores').where('leaderboard_id', 'in', boards).execute();
   await trx.deleteFrom('leaderboards').where('game_id', '=', gameId).execute();
+  await trx.deleteFrom('player_email_templates').where('game_id', '=', gameId).execute();
   await trx.deleteFrom('games').where('id', '=', gameId).execute();
 }

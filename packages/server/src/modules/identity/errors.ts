@@ -17,6 +17,15 @@ export const identityErrors = {
       'Passwords must have at least 8 characters, with an upper-case letter, a lower-case letter, a number and a symbol.',
       { field },
     ),
+  userDisabled: (message = 'This account is disabled.') => new AppError(403, 'UserDisabled', message),
+  passwordResetRequired: () =>
+    new AppError(
+      403,
+      'PasswordResetRequired',
+      'A password reset was requested for this account. Set a new password with the code we emailed you.',
+    ),
+  sessionExpired: () =>
+    new AppError(401, 'SessionExpired', 'This session has expired or was ended. Please sign in again.'),
   limitExceeded: (retryAfterSeconds: number, message = 'Too many attempts. Please try again later.') =>
     new AppError(429, 'LimitExceeded', message, { retryAfterSeconds }),
 };

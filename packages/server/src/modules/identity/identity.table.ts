@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { ColumnType, Insertable, Selectable } from 'kysely';
 
 /** Account states, as the hosted identity service the spec assumes names them. */
 export type AccountStatus = 'UNCONFIRMED' | 'CONFIRMED' | 'RESET_REQUIRED' | 'FORCE_CHANGE_PASSWORD';
@@ -38,4 +38,14 @@ export interface IdentitySessionTable {
   created_at: number;
   /** null: the session never expires. */
   expires_at: number | null;
+  /** The saved session this one was minted from, if any; ending that ends this. */
+  saved_session_hash: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A "remember me" token: it never authorises a call itself, it only mints fresh sessions. */
+export interface IdentitySavedSessionTable {
+  token_hash: string;
+  user_id: string;
+  created_at: number;
+  expires_at: number;
 }

@@ -45,6 +45,14 @@ export interface SessionUser {
   username: string;
   email: string | null;
   tokenHash: string;
+  /** The saved session this session was minted from, if any. */
+  savedSessionHash: string | null;
+}
+
+/** A new session: the bearer token and when it expires (null: never). */
+export interface IssuedSession {
+  token: string;
+  expiresAt: number | null;
 }
 
 /** Writes a feature's own row for an account (names, company…), on creation and when a pending sign-up is redone. */
@@ -76,6 +84,11 @@ export function createIdentity(deps: IdentityDeps) {
     name: 'auth-ip',
     points: limits.authRequestsPerIpPerMinute,
     durationSeconds: 60,
+  });
+  const ipSignInFailures = deps.limiters.create({
+    name: 'signin-fail-ip',
+    points: limits.signInFailuresPerIp,
+    durationSeconds: limits.signInFailureWindowSeconds,
   });
 
   async function consume(limiter: typeof codeMails, key: string, message?: string): Promise<void> {
@@ -169,17 +182,44 @@ export function createIdentity(deps: IdentityDeps) {
       );
     }
 
-    async function startSession(userId: string): Promise<string> {
+    async function startSession(userId: string, savedSessionHash: string | null = null): Promise<IssuedSession> {
       const token = newToken();
       const now = clock.now();
       const ttl = options.sessionTtlMs();
+      const expiresAt = ttl === null ? null : now + ttl;
       await store.insertSession(db, {
         token_hash: sha256(token),
         user_id: userId,
         created_at: now,
-        expires_at: ttl === null ? null : now + ttl,
+        expires_at: expiresAt,
+        saved_session_hash: savedSessionHash,
       });
-      return token;
+      return { token, expiresAt };
+    }
+
+    async function startSavedSession(userId: string, ttlMs: number): Promise<{ token: string; expiresAt: number }> {
+      const token = newToken();
+      const now = clock.now();
+      await store.insertSavedSession(db, {
+        token_hash: sha256(token),
+        user_id: userId,
+        created_at: now,
+        expires_at: now + ttlMs,
+      });
+      return { token, expiresAt: now + ttlMs };
+    }
+
+    /**
+     * Counts a sign-in against the caller's network before the check, and gives the point back on
+     * success: only failures add up, and parallel guesses cannot slip past.
+     */
+    async function perIpFailures<T>(ip: string | undefined, check: () => Promise<T>): Promise<T> {
+      if (ip === undefined) return check();
+      const key = ipBucket(ip);
+      await consume(ipSignInFailures, key, 'Too many failed sign-ins from your network. Please try again later.');
+      const result = await check();
+      await ipSignInFailures.reward(key, 1);
+      return result;
     }
 
     /** Checks a password under the per-account failure limit. */
@@ -218,12 +258,15 @@ export function createIdentity(deps: IdentityDeps) {
        */
       async signUp(
         input: { username: string; email: string | null; password: string },
-        opts: { confirmed?: boolean; saveProfile?: SaveProfile } = {},
+        opts: { confirmed?: boolean; saveProfile?: SaveProfile; retakePending?: boolean } = {},
       ): Promise<IdentityUser> {
         if (!meetsPasswordPolicy(input.password)) throw E.invalidPassword('password');
         const existing = await store.findUser(db, poolId, input.username);
         if (existing) {
-          if (existing.status === 'UNCONFIRMED') await redoPendingSignUp(existing, input.password, opts.saveProfile);
+          // Only where the username is the email address does signing up again prove a claim to the account.
+          if (existing.status === 'UNCONFIRMED' && opts.retakePending !== false) {
+            await redoPendingSignUp(existing, input.password, opts.saveProfile);
+          }
           throw E.usernameExists();
         }
         const now = clock.now();
@@ -257,7 +300,7 @@ export function createIdentity(deps: IdentityDeps) {
         if (user.status !== 'UNCONFIRMED') throw E.alreadyConfirmed();
         await redeemCode(user, 'confirm_sign_up', code);
         await store.updateUser(db, user.id, { status: 'CONFIRMED' }, clock.now());
-        return { user: { ...user, status: 'CONFIRMED' }, token: await startSession(user.id) };
+        return { user: { ...user, status: 'CONFIRMED' }, token: (await startSession(user.id)).token };
       },
 
       async resendCode(username: string): Promise<void> {
@@ -266,34 +309,73 @@ export function createIdentity(deps: IdentityDeps) {
         await issueCode(user, 'confirm_sign_up', "You've requested a code too often. Please try again later.");
       },
 
-      /** Checks a password; answers the account and a new session token. */
-      async signIn(username: string, password: string): Promise<{ user: IdentityUser; token: string }> {
+      /**
+       * Checks a password; answers the account and a new session. `ip` adds a per-network failure
+       * limit; `savedSessionTtlMs` also issues a saved session ("remember me").
+       */
+      async signIn(
+        username: string,
+        password: string,
+        opts: { ip?: string; savedSessionTtlMs?: number } = {},
+      ): Promise<{ user: IdentityUser; saved?: { token: string; expiresAt: number } } & IssuedSession> {
         let user: IdentityUser | undefined;
-        await checkPassword(
-          username,
-          async () => {
-            user = await store.findUser(db, poolId, username);
-            if (!user) {
-              await hasher.verifyNothing(password);
-              throw E.userNotFound();
-            }
-            if (!(await hasher.verify(user.password_hash, password))) throw E.notAuthorized();
-          },
-          'Too many failed sign-ins. Please try again later.',
+        await perIpFailures(opts.ip, () =>
+          checkPassword(
+            username,
+            async () => {
+              user = await store.findUser(db, poolId, username);
+              if (!user) {
+                await hasher.verifyNothing(password);
+                throw E.userNotFound();
+              }
+              if (!(await hasher.verify(user.password_hash, password))) throw E.notAuthorized();
+            },
+            'Too many failed sign-ins. Please try again later.',
+          ),
         );
-        if (user!.enabled !== 1) throw E.notAuthorized('This account is disabled.');
+        if (user!.enabled !== 1) throw E.userDisabled();
         if (user!.status === 'UNCONFIRMED') throw E.userNotConfirmed();
-        return { user: user!, token: await startSession(user!.id) };
+        if (user!.status === 'RESET_REQUIRED') throw E.passwordResetRequired();
+        if (opts.savedSessionTtlMs === undefined) return { user: user!, ...(await startSession(user!.id)) };
+        const saved = await startSavedSession(user!.id, opts.savedSessionTtlMs);
+        return { user: user!, ...(await startSession(user!.id, sha256(saved.token))), saved };
       },
 
-      /** Mails a reset code valid 15 minutes. */
-      async forgotPassword(username: string): Promise<IdentityUser> {
+      /** Mints a fresh session from a saved one; an unknown, expired or ended saved session answers SessionExpired. */
+      async resumeSession(savedToken: string): Promise<{ user: IdentityUser } & IssuedSession> {
+        const hash = sha256(savedToken);
+        const row = await store.findSavedSessionUser(db, hash);
+        if (!row || row.pool_id !== poolId) throw E.sessionExpired();
+        if (row.expires_at <= clock.now()) {
+          await store.deleteSavedSession(db, hash);
+          throw E.sessionExpired();
+        }
+        const user = await store.findUserById(db, row.user_id);
+        if (!user || user.enabled !== 1) throw E.sessionExpired();
+        return { user, ...(await startSession(user.id, hash)) };
+      },
+
+      /** Ends one session and the saved session it was minted from (with that one's other sessions). */
+      async signOut(session: SessionUser): Promise<void> {
+        if (session.savedSessionHash) await store.deleteSavedSession(db, session.savedSessionHash);
+        await store.deleteSession(db, session.tokenHash);
+      },
+
+      /**
+       * Mails a reset code valid 15 minutes. With `invalidatePassword` (players, as documented) the
+       * current password stops working once the mail is out, until the code sets a new one.
+       */
+      async forgotPassword(username: string, opts: { invalidatePassword?: boolean } = {}): Promise<IdentityUser> {
         const user = await mustFind(username);
         await issueCode(
           user,
           'reset_password',
           "You've requested a password change too often. Please try again later.",
         );
+        if (opts.invalidatePassword && user.status !== 'UNCONFIRMED') {
+          await store.updateUser(db, user.id, { status: 'RESET_REQUIRED' }, clock.now());
+          return { ...user, status: 'RESET_REQUIRED' };
+        }
         return user;
       },
 
@@ -341,11 +423,56 @@ export function createIdentity(deps: IdentityDeps) {
           await store.deleteSession(db, tokenHash);
           return undefined;
         }
-        return { userId: row.user_id, poolId: row.pool_id, username: row.username, email: row.email, tokenHash };
+        return {
+          userId: row.user_id,
+          poolId: row.pool_id,
+          username: row.username,
+          email: row.email,
+          tokenHash,
+          savedSessionHash: row.saved_session_hash,
+        };
       },
 
-      /** Ends every session of the account, on every device. */
+      /** Ends every session of the account, saved sessions too, on every device. */
       signOutEverywhere: (userId: string) => store.deleteUserSessions(db, userId),
+
+      /** The pool owner's tools (the dashboard): look up, list, disable, delete, set a password. */
+      admin: {
+        find: (username: string) => store.findUser(db, poolId, username),
+        list: (limit: number, afterUsername?: string) => store.listUsers(db, poolId, limit, afterUsername),
+
+        /** Disabling ends every session at once and refuses sign-in; enabling lets the account back in. */
+        async setEnabled(username: string, enabled: boolean): Promise<IdentityUser> {
+          const user = await mustFind(username);
+          await db.transaction().execute(async (trx) => {
+            await store.updateUser(trx, user.id, { enabled: enabled ? 1 : 0 }, clock.now());
+            if (!enabled) await store.deleteUserSessions(trx, user.id);
+          });
+          return { ...user, enabled: enabled ? 1 : 0 };
+        },
+
+        /** Sets a password under the policy and ends every session; a pending reset is done with. */
+        async setPassword(username: string, password: string): Promise<void> {
+          const user = await mustFind(username);
+          if (!meetsPasswordPolicy(password)) throw E.invalidPassword('password');
+          const passwordHash = await hasher.hash(password);
+          const status = user.status === 'UNCONFIRMED' ? user.status : 'CONFIRMED';
+          await db.transaction().execute(async (trx) => {
+            await store.updateUser(trx, user.id, { password_hash: passwordHash, status }, clock.now());
+            await store.deleteUserSessions(trx, user.id);
+          });
+        },
+
+        /** Deletes the account with its sessions and codes; `alsoDelete` removes the feature's own rows in the same transaction. */
+        async remove(username: string, alsoDelete?: SaveProfile): Promise<IdentityUser> {
+          const user = await mustFind(username);
+          await db.transaction().execute(async (trx) => {
+            await alsoDelete?.(trx, user);
+            await store.deleteUser(trx, user.id);
+          });
+          return user;
+        },
+      },
     };
   }
 

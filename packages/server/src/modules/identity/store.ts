@@ -96,7 +96,13 @@ export async function countFailedCodeAttempt(
 
 export async function insertSession(
   db: Kysely<DB>,
-  session: { token_hash: string; user_id: string; created_at: number; expires_at: number | null },
+  session: {
+    token_hash: string;
+    user_id: string;
+    created_at: number;
+    expires_at: number | null;
+    saved_session_hash?: string | null;
+  },
 ): Promise<void> {
   await db.insertInto('identity_sessions').values(session).execute();
 }
@@ -108,6 +114,7 @@ export function findSessionUser(db: Kysely<DB>, tokenHash: string) {
     .select([
       's.token_hash',
       's.expires_at',
+      's.saved_session_hash',
       'u.id as user_id',
       'u.pool_id',
       'u.username',
@@ -123,9 +130,61 @@ export async function deleteSession(db: Kysely<DB>, tokenHash: string): Promise<
   await db.deleteFrom('identity_sessions').where('token_hash', '=', tokenHash).execute();
 }
 
-/** Ends every session of an account, except the one named (the caller's own, when it should survive). */
+/**
+ * Ends every session of an account, saved sessions included, except the one named (the caller's own,
+ * when it should survive) and the saved session it came from.
+ */
 export async function deleteUserSessions(db: Kysely<DB>, userId: string, exceptTokenHash?: string): Promise<void> {
-  let q = db.deleteFrom('identity_sessions').where('user_id', '=', userId);
-  if (exceptTokenHash) q = q.where('token_hash', '!=', exceptTokenHash);
-  await q.execute();
+  let sessions = db.deleteFrom('identity_sessions').where('user_id', '=', userId);
+  let saved = db.deleteFrom('identity_saved_sessions').where('user_id', '=', userId);
+  if (exceptTokenHash) {
+    sessions = sessions.where('token_hash', '!=', exceptTokenHash);
+    const kept = db
+      .selectFrom('identity_sessions')
+      .select('saved_session_hash')
+      .where('token_hash', '=', exceptTokenHash)
+      .where('saved_session_hash', 'is not', null);
+    saved = saved.where('token_hash', 'not in', kept as never);
+  }
+  await sessions.execute();
+  await saved.execute();
+}
+
+export async function insertSavedSession(
+  db: Kysely<DB>,
+  saved: { token_hash: string; user_id: string; created_at: number; expires_at: number },
+): Promise<void> {
+  await db.insertInto('identity_saved_sessions').values(saved).execute();
+}
+
+export function findSavedSessionUser(db: Kysely<DB>, tokenHash: string) {
+  return db
+    .selectFrom('identity_saved_sessions as s')
+    .innerJoin('identity_users as u', 'u.id', 's.user_id')
+    .select(['s.token_hash', 's.expires_at', 'u.id as user_id', 'u.pool_id', 'u.username', 'u.enabled'])
+    .where('s.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/** Ends a saved session and, through the foreign key, every session minted from it. */
+export async function deleteSavedSession(db: Kysely<DB>, tokenHash: string): Promise<void> {
+  await db.deleteFrom('identity_sessions').where('saved_session_hash', '=', tokenHash).execute();
+  await db.deleteFrom('identity_saved_sessions').where('token_hash', '=', tokenHash).execute();
+}
+
+export async function deleteUser(db: Kysely<DB>, id: string): Promise<void> {
+  await db.deleteFrom('identity_sessions').where('user_id', '=', id).execute();
+  await db.deleteFrom('identity_saved_sessions').where('user_id', '=', id).execute();
+  await db.deleteFrom('identity_codes').where('user_id', '=', id).execute();
+  await db.deleteFrom('identity_users').where('id', '=', id).execute();
+}
+
+/** One page of a pool's accounts in name order, after `afterUsername` when given (keyset paging on the unique index). */
+export function listUsers(db: Kysely<DB>, poolId: string, limit: number, afterUsername?: string) {
+  let q = db
+    .selectFrom('identity_users')
+    .select(['id', 'username', 'email', 'status', 'enabled', 'created_at'])
+    .where('pool_id', '=', poolId);
+  if (afterUsername !== undefined) q = q.where('username', '>', afterUsername);
+  return q.orderBy('username').limit(limit).execute();
 }

@@ -14,6 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { GAME_API_SECURITY } from '../games/game-api.js';
+import type { GameRow } from '../games/games.table.js';
 import { leaderboardErrors } from './errors.js';
 import { MAX_PAGE, type Leaderboards } from './service.js';
 
@@ -58,8 +59,14 @@ function engineOf(request: FastifyRequest): 3 | 4 | null {
   return major === '3' ? 3 : major === '4' ? 4 : null;
 }
 
+/** Refuses a write under a player's name the caller may not use (see `require_player_session`). */
+export type WriterCheck = (game: GameRow, playerName: string, authorization: string | undefined) => Promise<void>;
+
 /** `/v1/leaderboards/…` and `/v1/scores/…`: what games call. Registered behind the game API's front door. */
-export const leaderboardGameRoutes = (leaderboards: Leaderboards): FastifyPluginAsyncZod =>
+export const leaderboardGameRoutes = (
+  leaderboards: Leaderboards,
+  requireWriter: WriterCheck = async () => {},
+): FastifyPluginAsyncZod =>
   async function leaderboardGameApi(v1) {
     const gameOf = (request: FastifyRequest) => request.game!.id;
     const deletesAllowed = (request: FastifyRequest) => {
@@ -78,7 +85,10 @@ export const leaderboardGameRoutes = (leaderboards: Leaderboards): FastifyPlugin
           response: { 200: submitScoreResponse, ...errors },
         },
       },
-      async (request) => leaderboards.submit(gameOf(request), request.params.name, request.body, engineOf(request)),
+      async (request) => {
+        await requireWriter(request.game!, request.body.player_name, request.headers.authorization);
+        return leaderboards.submit(gameOf(request), request.params.name, request.body, engineOf(request));
+      },
     );
 
     v1.get(

@@ -1,0 +1,152 @@
+import {
+  errorResponse,
+  gameId,
+  okResponse,
+  playerAuthSettings,
+  playerEmailSettings,
+  playerName,
+  playersPage,
+  setPlayerPasswordBody,
+  updatePlayerAuthBody,
+  updatePlayerEmailBody,
+} from '@howl/contract';
+import type { preValidationAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Players } from './service.js';
+
+const tags = ['players (console)'];
+const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse };
+const params = z.object({ gameId });
+const playerParams = z.object({ gameId, playerName });
+
+/** `/api/games/:gameId/player-auth…` and `…/players…`: a game's player settings and its players; owner only. */
+export const playerRoutes: FastifyPluginAsyncZod<{
+  players: Players;
+  signedIn: preValidationAsyncHookHandler;
+}> = async (app, { players, signedIn }) => {
+  // Before body validation: a signed-out caller learns nothing but 401; the service answers 404 to others.
+  app.addHook('preValidation', signedIn);
+  const me = (request: { developer?: { userId: string } }) => request.developer!.userId;
+
+  app.get(
+    '/api/games/:gameId/player-auth',
+    {
+      schema: {
+        tags,
+        summary: "The game's player authentication settings",
+        params,
+        response: { 200: playerAuthSettings, ...errors },
+      },
+    },
+    async (request) => players.getSettings(me(request), request.params.gameId),
+  );
+
+  app.put(
+    '/api/games/:gameId/player-auth',
+    {
+      schema: {
+        tags,
+        summary: 'Change player authentication settings; fields left out keep their values',
+        params,
+        body: updatePlayerAuthBody,
+        response: { 200: playerAuthSettings, ...errors },
+      },
+    },
+    async (request) => players.updateSettings(me(request), request.params.gameId, request.body),
+  );
+
+  app.get(
+    '/api/games/:gameId/player-auth/emails',
+    {
+      schema: {
+        tags,
+        summary: "The players' confirmation and reset mails, as they go out",
+        params,
+        response: { 200: playerEmailSettings, ...errors },
+      },
+    },
+    async (request) => players.getEmails(me(request), request.params.gameId),
+  );
+
+  app.put(
+    '/api/games/:gameId/player-auth/emails',
+    {
+      schema: {
+        tags,
+        summary: 'Customise the mails; null or empty brings a field back to its default',
+        params,
+        body: updatePlayerEmailBody,
+        response: { 200: playerEmailSettings, ...errors },
+      },
+    },
+    async (request) => players.updateEmails(me(request), request.params.gameId, request.body),
+  );
+
+  app.get(
+    '/api/games/:gameId/players',
+    {
+      schema: {
+        tags,
+        summary: "The game's players in name order, 50 a page",
+        params,
+        querystring: z.object({ cursor: z.string().max(600).optional() }),
+        response: { 200: playersPage, ...errors },
+      },
+    },
+    async (request) => players.list(me(request), request.params.gameId, request.query.cursor),
+  );
+
+  for (const [action, enabled] of [
+    ['disable', false],
+    ['enable', true],
+  ] as const) {
+    app.post(
+      `/api/games/:gameId/players/:playerName/${action}`,
+      {
+        schema: {
+          tags,
+          summary: enabled
+            ? 'Let a disabled player log in again'
+            : 'Disable a player: every session ends at once and login is refused',
+          params: playerParams,
+          response: { 200: z.object({ player_name: z.string(), enabled: z.boolean() }), ...errors },
+        },
+      },
+      async (request) => players.setEnabled(me(request), request.params.gameId, request.params.playerName, enabled),
+    );
+  }
+
+  app.put(
+    '/api/games/:gameId/players/:playerName/password',
+    {
+      schema: {
+        tags,
+        summary: "Set a player's password; every session of the player ends",
+        params: playerParams,
+        body: setPlayerPasswordBody,
+        response: { 200: okResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await players.setPassword(me(request), request.params.gameId, request.params.playerName, request.body.password);
+      return { ok: true as const };
+    },
+  );
+
+  app.delete(
+    '/api/games/:gameId/players/:playerName',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a player account, its sessions and its data; its scores stay',
+        params: playerParams,
+        response: { 200: okResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await players.remove(me(request), request.params.gameId, request.params.playerName);
+      return { ok: true as const };
+    },
+  );
+};

@@ -1,0 +1,304 @@
+import {
+  PLAYERS_PAGE,
+  type PlayerAuthSettings,
+  type PlayerEmailSettings,
+  type PlayerSession,
+  type PlayersPage,
+  type UpdatePlayerEmailBody,
+} from '@howl/contract';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { DB } from '../../db/schema.js';
+import { AppError } from '../../http/errors.js';
+import type { Clock } from '../../lib/clock.js';
+import type { GameRow } from '../games/games.table.js';
+import { playerPoolId, type Games } from '../games/service.js';
+import { updateGame } from '../games/store.js';
+import type { IdentityUser } from '../identity/identity.table.js';
+import type { Identity, SessionUser } from '../identity/service.js';
+import type { Mailer } from '../mail/mailer.js';
+import { playerErrors as E, asPlayerError } from './errors.js';
+import { effectiveTemplate, normalizeBody, playerCodeMail } from './mail.js';
+import * as store from './store.js';
+
+export interface PlayersDeps {
+  db: Kysely<DB>;
+  identity: Identity;
+  mailer: Mailer;
+  clock: Clock;
+  games: Games;
+}
+
+const emailAddress = z.email().max(254);
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+export function settingsOf(game: GameRow): PlayerAuthSettings {
+  return {
+    enabled: game.player_auth_enabled === 1,
+    reg_type: game.reg_type,
+    email_confirmation: game.email_conf_enabled === 1,
+    session_duration_seconds: game.session_duration_seconds,
+    saved_session_days: game.saved_session_days,
+    require_player_session: game.require_player_session === 1,
+  };
+}
+
+const profile = (user: Pick<IdentityUser, 'username' | 'email' | 'status'>) => ({
+  player_name: user.username,
+  email: user.email,
+  state: user.status,
+});
+
+/**
+ * A game's players: its user pool in the identity module, with the game's settings and mails.
+ * Console calls check ownership; game calls come with the game the front door already checked.
+ */
+export function createPlayers({ db, identity, mailer, clock, games }: PlayersDeps) {
+  async function emailSettings(game: GameRow): Promise<PlayerEmailSettings> {
+    return effectiveTemplate(game.name, await store.findTemplate(db, game.id));
+  }
+
+  /** The game's pool, with its session lifetime and its own code mails. */
+  function poolOf(game: GameRow) {
+    return identity.pool({
+      poolId: playerPoolId(game.id),
+      sessionTtlMs: () => (game.session_duration_seconds === 0 ? null : game.session_duration_seconds * 1000),
+      sendCode: async (user, purpose, code) => {
+        if (!user.email) throw new Error('a code mail needs an address');
+        await mailer.send(playerCodeMail(await emailSettings(game), user.email, user.username, purpose, code));
+      },
+    });
+  }
+
+  /** The game API's player calls refuse to run while the developer has not turned them on. */
+  function enabledPool(game: GameRow) {
+    if (game.player_auth_enabled !== 1) throw E.authDisabled();
+    return poolOf(game);
+  }
+
+  /** Identity's errors, in the game API's words for players. */
+  async function inPlayerTerms<T>(work: () => Promise<T>, atLogin = false): Promise<T> {
+    try {
+      return await work();
+    } catch (err) {
+      throw asPlayerError(err, atLogin);
+    }
+  }
+
+  /** The player behind a Bearer token of this game, or undefined. */
+  async function authenticate(game: GameRow, authorization: string | undefined): Promise<SessionUser | undefined> {
+    const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
+    return token ? poolOf(game).authenticate(token) : undefined;
+  }
+
+  async function mustFind(game: GameRow, playerName: string): Promise<IdentityUser> {
+    const user = await poolOf(game).admin.find(playerName);
+    if (!user) throw E.notFound();
+    return user;
+  }
+
+  return {
+    settingsOf,
+    emailSettings,
+
+    async getSettings(developerId: string, gameId: string): Promise<PlayerAuthSettings> {
+      return settingsOf(await games.owned(developerId, gameId));
+    },
+
+    async updateSettings(
+      developerId: string,
+      gameId: string,
+      changes: Partial<PlayerAuthSettings>,
+    ): Promise<PlayerAuthSettings> {
+      const game = await games.owned(developerId, gameId);
+      const flag = (v: boolean | undefined) => (v === undefined ? undefined : v ? 1 : 0);
+      const patch = Object.fromEntries(
+        Object.entries({
+          player_auth_enabled: flag(changes.enabled),
+          reg_type: changes.reg_type,
+          email_conf_enabled: flag(changes.email_confirmation),
+          session_duration_seconds: changes.session_duration_seconds,
+          saved_session_days: changes.saved_session_days,
+          require_player_session: flag(changes.require_player_session),
+        }).filter(([, v]) => v !== undefined),
+      );
+      if (Object.keys(patch).length > 0) await updateGame(db, gameId, patch);
+      return settingsOf({ ...game, ...patch });
+    },
+
+    async getEmails(developerId: string, gameId: string): Promise<PlayerEmailSettings> {
+      return emailSettings(await games.owned(developerId, gameId));
+    },
+
+    async updateEmails(developerId: string, gameId: string, changes: UpdatePlayerEmailBody) {
+      const game = await games.owned(developerId, gameId);
+      const stored = await store.findTemplate(db, gameId);
+      // Left out: unchanged. Null or empty: back to the default.
+      const pick = <T>(value: T | null | undefined, old: T | null | undefined) =>
+        value === undefined ? (old ?? null) : value === '' ? null : value;
+      const next = {
+        game_id: gameId,
+        confirmation_subject: pick(changes.confirmation_subject, stored?.confirmation_subject),
+        confirmation_body: pick(normalizeBody(changes.confirmation_body), stored?.confirmation_body),
+        reset_subject: pick(changes.reset_subject, stored?.reset_subject),
+        reset_body: pick(normalizeBody(changes.reset_body), stored?.reset_body),
+        reply_to: pick(changes.reply_to, stored?.reply_to),
+        updated_at: clock.now(),
+      };
+      await store.saveTemplate(db, next);
+      return effectiveTemplate(game.name, next);
+    },
+
+    // The game API (`/v1/players`).
+
+    async register(
+      game: GameRow,
+      input: { player_name: string; email?: string | undefined; password: string; confirm_password: string },
+    ) {
+      const pool = enabledPool(game);
+      const withEmail = game.reg_type === 'email_un_pwd';
+      const email = withEmail ? (input.email ?? '').trim().toLowerCase() : null;
+      if (email !== null && !emailAddress.safeParse(email).success) throw E.invalidEmail();
+      if (input.password !== input.confirm_password) throw E.passwordMismatch();
+      const confirmed = !withEmail || game.email_conf_enabled !== 1;
+      const user = await inPlayerTerms(() =>
+        pool.signUp(
+          { username: input.player_name, email, password: input.password },
+          { confirmed, retakePending: false },
+        ),
+      );
+      return { player: profile(user), confirmation_required: !confirmed };
+    },
+
+    async confirm(game: GameRow, playerName: string, code: string) {
+      const pool = enabledPool(game);
+      const { user } = await inPlayerTerms(() => pool.confirmSignUp(playerName, code));
+      return { player: profile(user) };
+    },
+
+    async resendCode(game: GameRow, playerName: string): Promise<void> {
+      const pool = enabledPool(game);
+      await inPlayerTerms(() => pool.resendCode(playerName));
+    },
+
+    async login(
+      game: GameRow,
+      input: { player_name: string; password: string; remember_me: boolean },
+      ip: string,
+    ): Promise<PlayerSession> {
+      const pool = enabledPool(game);
+      const session = await inPlayerTerms(
+        () =>
+          pool.signIn(input.player_name, input.password, {
+            ip,
+            ...(input.remember_me ? { savedSessionTtlMs: game.saved_session_days * 86_400_000 } : {}),
+          }),
+        true,
+      );
+      return {
+        access_token: session.token,
+        expires_at: iso(session.expiresAt),
+        ...(session.saved
+          ? { saved_session: { token: session.saved.token, expires_at: iso(session.saved.expiresAt)! } }
+          : {}),
+        player: profile(session.user),
+      };
+    },
+
+    async resume(game: GameRow, savedToken: string): Promise<PlayerSession> {
+      const pool = enabledPool(game);
+      const session = await inPlayerTerms(() => pool.resumeSession(savedToken));
+      return { access_token: session.token, expires_at: iso(session.expiresAt), player: profile(session.user) };
+    },
+
+    authenticate,
+
+    async logout(game: GameRow, session: SessionUser, all: boolean): Promise<void> {
+      const pool = enabledPool(game);
+      await (all ? pool.signOutEverywhere(session.userId) : pool.signOut(session));
+    },
+
+    async requestPasswordReset(game: GameRow, playerName: string): Promise<void> {
+      const pool = enabledPool(game);
+      const user = await mustFind(game, playerName);
+      if (!user.email) throw E.noEmail();
+      await inPlayerTerms(() => pool.forgotPassword(playerName, { invalidatePassword: true }));
+    },
+
+    async confirmPasswordReset(
+      game: GameRow,
+      input: { player_name: string; code: string; password: string; confirm_password: string },
+    ): Promise<void> {
+      const pool = enabledPool(game);
+      if (input.password !== input.confirm_password) throw E.passwordMismatch();
+      await inPlayerTerms(() => pool.confirmForgotPassword(input.player_name, input.code, input.password));
+    },
+
+    async me(game: GameRow, session: SessionUser) {
+      return profile(await mustFind(game, session.username));
+    },
+
+    /**
+     * With `require_player_session` on, a registered player's name can only be written under with
+     * that player's own session; names nobody registered stay open to every client.
+     */
+    async requireWriter(game: GameRow, playerName: string, authorization: string | undefined): Promise<void> {
+      if (game.require_player_session !== 1 || game.player_auth_enabled !== 1) return;
+      const owner = await poolOf(game).admin.find(playerName);
+      if (!owner) return;
+      const session = await authenticate(game, authorization);
+      if (session?.userId !== owner.id) throw E.sessionRequired();
+    },
+
+    // The console (`/api/games/:gameId/players…`).
+
+    async list(developerId: string, gameId: string, cursor: string | undefined): Promise<PlayersPage> {
+      const game = await games.owned(developerId, gameId);
+      const after = cursor === undefined ? undefined : decodeCursor(cursor);
+      const rows = await poolOf(game).admin.list(PLAYERS_PAGE + 1, after);
+      const page = rows.slice(0, PLAYERS_PAGE);
+      return {
+        players: page.map((u) => ({
+          id: u.id,
+          player_name: u.username,
+          email: u.email,
+          enabled: u.enabled === 1,
+          state: u.status,
+          created_at: Math.floor(u.created_at / 1000),
+          player_data: null,
+        })),
+        cursor: rows.length > PLAYERS_PAGE ? encodeCursor(page.at(-1)!.username) : null,
+      };
+    },
+
+    async setEnabled(developerId: string, gameId: string, playerName: string, enabled: boolean) {
+      const game = await games.owned(developerId, gameId);
+      const user = await inPlayerTerms(() => poolOf(game).admin.setEnabled(playerName, enabled));
+      return { player_name: user.username, enabled };
+    },
+
+    async setPassword(developerId: string, gameId: string, playerName: string, password: string): Promise<void> {
+      const game = await games.owned(developerId, gameId);
+      if (password === '') throw E.emptyPassword();
+      await inPlayerTerms(() => poolOf(game).admin.setPassword(playerName, password));
+    },
+
+    async remove(developerId: string, gameId: string, playerName: string): Promise<void> {
+      const game = await games.owned(developerId, gameId);
+      await inPlayerTerms(() => poolOf(game).admin.remove(playerName));
+    },
+  };
+}
+
+export type Players = ReturnType<typeof createPlayers>;
+
+const encodeCursor = (name: string) => Buffer.from(name, 'utf8').toString('base64url');
+function decodeCursor(cursor: string): string {
+  const name = Buffer.from(cursor, 'base64url').toString('utf8');
+  if (!name || encodeCursor(name) !== cursor) {
+    throw new AppError(400, 'InvalidParameter', 'This cursor is not valid. Start again from the first page.', {
+      field: 'cursor',
+    });
+  }
+  return name;
+}
