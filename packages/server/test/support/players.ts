@@ -20,7 +20,8 @@ type V1Options = Parameters<typeof gameCall>[3] & { token?: string };
 export function playerGame(dialect: Dialect, options: Omit<TestAppOptions, 'dialect'> = {}) {
   const ctx = {} as { t: TestApp; cookie: string; game: { game_id: string; api_key: string } };
   beforeAll(async () => {
-    ctx.t = await startTestApp({ dialect, ...options });
+    // Tests move the clock by years to expire player sessions; the developer's own must outlive that.
+    ctx.t = await startTestApp({ dialect, ...options, env: { DEVELOPER_SESSION_DAYS: '36500', ...options.env } });
     ctx.cookie = (await signedInDeveloper(ctx.t)).cookie;
     ctx.game = await newGame('Wolf Run');
   });
@@ -29,17 +30,24 @@ export function playerGame(dialect: Dialect, options: Omit<TestAppOptions, 'dial
   /** Another game of the same developer, with player accounts on. */
   async function newGame(name: string, settings: Record<string, unknown> = {}) {
     const game = (await call(ctx.t.app, 'POST', '/api/games', { body: { name }, cookie: ctx.cookie })).json();
-    await call(ctx.t.app, 'PUT', `/api/games/${game.game_id}/player-auth`, {
+    if (!game.api_key) throw new Error(`game creation failed: ${JSON.stringify(game)}`);
+    const set = await call(ctx.t.app, 'PUT', `/api/games/${game.game_id}/player-auth`, {
       body: { enabled: true, ...settings },
       cookie: ctx.cookie,
     });
+    if (set.statusCode !== 200) throw new Error(`settings failed: ${set.body}`);
     return game as { game_id: string; api_key: string };
   }
 
   const console = (method: Parameters<typeof call>[1], path: string, body?: unknown, gameId?: string) =>
     call(ctx.t.app, method, `/api/games/${gameId ?? ctx.game.game_id}${path}`, {
       cookie: ctx.cookie,
-      ...(body === undefined ? {} : { body }),
+      // Console mutations must be JSON (a cross-site form cannot send that), even without fields.
+      ...(body === undefined && method !== 'GET' && method !== 'DELETE'
+        ? { body: {} }
+        : body === undefined
+          ? {}
+          : { body }),
     });
   const settings = (body: Record<string, unknown>, gameId?: string) => console('PUT', '/player-auth', body, gameId);
 
