@@ -95,7 +95,9 @@ export const metadata = metadataObject.meta({
 
 export const playerName = singleLine(
   z
-    .string({ message: 'player_name is required.' })
+    .string({
+      error: (issue) => (issue.input === undefined ? 'player_name is required.' : 'player_name must be text.'),
+    })
     .trim()
     .min(1, { message: 'player_name cannot be empty.' })
     .max(100, { message: 'player_name can be at most 100 characters.' }),

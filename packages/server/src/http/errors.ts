@@ -54,6 +54,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const first = err.validation[0];
       const path = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') ?? '';
       const field = path || undefined;
+      // A missing body fails as a whole, in zod's words; say what to send instead.
+      if (!field && err.validationContext === 'body') {
+        const message =
+          request.body == null
+            ? 'The request body is missing; send a JSON object.'
+            : 'Send the request body as a JSON object.';
+        return reply.status(400).send(errorBody('InvalidParameter', message));
+      }
       return reply.status(400).send(errorBody('InvalidParameter', first?.message ?? 'Invalid request.', field));
     }
     // PostgreSQL refuses text it cannot store (a NUL character, bad UTF-8): the client's input, not our fault.

@@ -140,6 +140,17 @@ for (const { dialect, skip } of DIALECTS) {
       expect(res.json().error.code).toBe(code);
     });
 
+    it.each([
+      ['no body at all', undefined, 'The request body is missing; send a JSON object.'],
+      ['a JSON array', [], 'Send the request body as a JSON object.'],
+      ['a name that is a number', { player_name: 5, password: 'x' }, 'player_name must be text.'],
+      ['no name', { password: 'x' }, 'player_name is required.'],
+    ])('answers 400 InvalidParameter in plain words for %s', async (_what, body, message) => {
+      const res = await v1('POST', '/v1/players/login', body === undefined ? {} : { body });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({ code: 'InvalidParameter', message });
+    });
+
     it('answers NotAuthorized the same way for an unknown name and a wrong password', async () => {
       const p = await loggedIn();
       const unknown = await login('nobody-here');
