@@ -17,6 +17,9 @@ export const errorCodes = [
   'PlayerSessionRequired',
   'InvalidEmail',
   'PasswordMismatch',
+  'PlayerDataTooLarge',
+  'VersionConflict',
+  'CharacterLimitReached',
   'NotAuthorized',
   'CodeMismatch',
   'ExpiredCode',
@@ -38,13 +41,17 @@ export const errorCodes = [
 
 export type ErrorCode = (typeof errorCodes)[number];
 
-/** The one error envelope: `{ error: { code, message, field? } }`; `field` only on validation errors. */
+/** The one error envelope: `{ error: { code, message, field? } }`; `field` only on validation errors, `current_version` only on VersionConflict. */
 export const errorResponse = z
   .object({
     error: z.object({
       code: z.string().meta({ description: 'Stable, machine-readable error code.' }),
       message: z.string().meta({ description: 'A sentence a person understands.' }),
       field: z.string().optional().meta({ description: 'Path of the first invalid field, on validation errors only.' }),
+      current_version: z
+        .number()
+        .optional()
+        .meta({ description: 'On VersionConflict only: the version stored now.' }),
     }),
   })
   .meta({ id: 'Error' });

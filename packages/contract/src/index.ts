@@ -4,3 +4,4 @@ export * from './games.js';
 export * from './contact.js';
 export * from './leaderboards.js';
 export * from './players.js';
+export * from './player-data.js';

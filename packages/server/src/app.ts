@@ -19,7 +19,10 @@ import { developerRoutes } from './modules/developers/routes.js';
 import { gameApi, registerGameApiCors } from './modules/games/game-api.js';
 import { gameRoutes } from './modules/games/routes.js';
 import { createGames } from './modules/games/service.js';
-import { leaderboardGameRoutes } from './modules/leaderboards/game-routes.js';
+import { leaderboardGameRoutes, type WriterCheck } from './modules/leaderboards/game-routes.js';
+import { playerDataGameRoutes } from './modules/player-data/game-routes.js';
+import { playerDataRoutes } from './modules/player-data/routes.js';
+import { createPlayerData } from './modules/player-data/service.js';
 import { memoryRankIndex } from './modules/ranking/memory-index.js';
 import { sqlRankIndex } from './modules/ranking/rank-index.js';
 import { redisRankIndex } from './modules/ranking/redis-index.js';
@@ -131,7 +134,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessionDays: config.developerSessionDays,
     gamesOf: games.list,
   });
-  const players = createPlayers({ db: database.db, identity, mailer, clock, games });
+  const playerData = createPlayerData({ db: database.db, dialect: database.dialect, clock });
+  const players = createPlayers({ db: database.db, identity, mailer, clock, games, playerData });
+  const requireWriter: WriterCheck = (game, name, authorization) => players.requireWriter(game, name, authorization);
   const contact = createContact({
     db: database.db,
     clock,
@@ -152,6 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(gameRoutes, { games, signedIn });
   await app.register(leaderboardRoutes, { leaderboards, games, signedIn });
   await app.register(playerRoutes, { players, signedIn });
+  await app.register(playerDataRoutes, { playerData, games, signedIn });
   await app.register(contactRoutes, {
     contact,
     developers,
@@ -164,10 +170,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limiters,
     ...config.gameApi,
     features: [
-      leaderboardGameRoutes(leaderboards, (game, name, authorization) =>
-        players.requireWriter(game, name, authorization),
-      ),
+      leaderboardGameRoutes(leaderboards, requireWriter),
       playerGameRoutes(players, identity),
+      playerDataGameRoutes(playerData, requireWriter),
     ],
   });
   if (outbox && config.nodeEnv !== 'production') {

@@ -5,6 +5,7 @@ import type {
   IdentityUserTable,
 } from '../modules/identity/identity.table.js';
 import type { PlayerEmailTemplateTable } from '../modules/players/players.table.js';
+import type { PlayerDataTable } from '../modules/player-data/player-data.table.js';
 import type { DeveloperTable } from '../modules/developers/developers.table.js';
 import type { GameTable } from '../modules/games/games.table.js';
 import type { LeaderboardTable, ScoreTable } from '../modules/leaderboards/leaderboards.table.js';
@@ -17,6 +18,7 @@ export interface DB {
   identity_sessions: IdentitySessionTable;
   identity_saved_sessions: IdentitySavedSessionTable;
   player_email_templates: PlayerEmailTemplateTable;
+  player_data: PlayerDataTable;
   developers: DeveloperTable;
   games: GameTable;
   leaderboards: LeaderboardTable;

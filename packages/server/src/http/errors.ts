@@ -10,7 +10,7 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly code: ErrorCode,
     message: string,
-    readonly options: { field?: string; retryAfterSeconds?: number; cause?: unknown } = {},
+    readonly options: { field?: string; retryAfterSeconds?: number; currentVersion?: number; cause?: unknown } = {},
   ) {
     super(message, { cause: options.cause });
     this.name = 'AppError';
@@ -48,7 +48,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       if (err.statusCode >= 500) request.log.error({ err, cause: err.cause }, err.message);
       if (err.options.retryAfterSeconds !== undefined)
         reply.header('retry-after', String(err.options.retryAfterSeconds));
-      return reply.status(err.statusCode).send(errorBody(err.code, err.message, err.options.field));
+      const body = errorBody(err.code, err.message, err.options.field);
+      if (err.options.currentVersion !== undefined) body.error.current_version = err.options.currentVersion;
+      return reply.status(err.statusCode).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];

@@ -3,6 +3,7 @@ import * as identity from './2026_11_22_0001_identity.js';
 import * as games from './2026_11_22_0002_games.js';
 import * as leaderboards from './2026_11_22_0003_leaderboards.js';
 import * as players from './2026_11_23_0004_players.js';
+import * as playerData from './2026_11_23_0005_player_data.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0002_games': games,
   '2026_11_22_0003_leaderboards': leaderboards,
   '2026_11_23_0004_players': players,
+  '2026_11_23_0005_player_data': playerData,
 };

@@ -95,5 +95,6 @@ export async function deleteGameAndData(trx: Transaction<DB>, gameId: string, pl
   await trx.deleteFrom('scores').where('leaderboard_id', 'in', boards).execute();
   await trx.deleteFrom('leaderboards').where('game_id', '=', gameId).execute();
   await trx.deleteFrom('player_email_templates').where('game_id', '=', gameId).execute();
+  await trx.deleteFrom('player_data').where('game_id', '=', gameId).execute();
   await trx.deleteFrom('games').where('id', '=', gameId).execute();
 }

@@ -10,6 +10,10 @@ export const playerErrors = {
     ),
   notFound: () => new AppError(404, 'PlayerNotFound', 'No player with this name is registered in this game.'),
   nameTaken: () => new AppError(409, 'PlayerNameTaken', 'This player name is already taken. Please choose another.'),
+  reservedName: () =>
+    new AppError(400, 'InvalidParameter', 'This name is reserved for the game state. Please choose another.', {
+      field: 'player_name',
+    }),
   invalidEmail: () => new AppError(400, 'InvalidEmail', 'Please enter a valid email address.', { field: 'email' }),
   passwordMismatch: () =>
     new AppError(400, 'PasswordMismatch', "Passwords don't match.", { field: 'confirm_password' }),

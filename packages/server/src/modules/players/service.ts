@@ -1,4 +1,5 @@
 import {
+  GAME_STATE_PLAYER,
   PLAYERS_PAGE,
   type PlayerAuthSettings,
   type PlayerEmailSettings,
@@ -17,12 +18,15 @@ import { updateGame } from '../games/store.js';
 import type { IdentityUser } from '../identity/identity.table.js';
 import type { Identity, SessionUser } from '../identity/service.js';
 import type { Mailer } from '../mail/mailer.js';
+import type { PlayerData } from '../player-data/service.js';
 import { playerErrors as E, asPlayerError } from './errors.js';
 import { effectiveTemplate, normalizeBody, playerCodeMail } from './mail.js';
 import * as store from './store.js';
 
 export interface PlayersDeps {
   db: Kysely<DB>;
+  /** The players list shows each player's data; deleting a player deletes it. */
+  playerData: Pick<PlayerData, 'ownDocs' | 'deletePlayer'>;
   identity: Identity;
   mailer: Mailer;
   clock: Clock;
@@ -53,7 +57,7 @@ const profile = (user: Pick<IdentityUser, 'username' | 'email' | 'status'>) => (
  * A game's players: its user pool in the identity module, with the game's settings and mails.
  * Console calls check ownership; game calls come with the game the front door already checked.
  */
-export function createPlayers({ db, identity, mailer, clock, games }: PlayersDeps) {
+export function createPlayers({ db, identity, mailer, clock, games, playerData }: PlayersDeps) {
   async function emailSettings(game: GameRow): Promise<PlayerEmailSettings> {
     return effectiveTemplate(game.name, await store.findTemplate(db, game.id));
   }
@@ -156,6 +160,7 @@ export function createPlayers({ db, identity, mailer, clock, games }: PlayersDep
       input: { player_name: string; email?: string | undefined; password: string; confirm_password: string },
     ) {
       const pool = enabledPool(game);
+      if (input.player_name === GAME_STATE_PLAYER) throw E.reservedName();
       const withEmail = game.reg_type === 'email_un_pwd';
       const email = withEmail ? (input.email ?? '').trim().toLowerCase() : null;
       if (email !== null && !emailAddress.safeParse(email).success) throw E.invalidEmail();
@@ -252,22 +257,35 @@ export function createPlayers({ db, identity, mailer, clock, games }: PlayersDep
 
     // The console (`/api/games/:gameId/players…`).
 
+    /** Accounts and names that only have player data, in name order, 50 a page. */
     async list(developerId: string, gameId: string, cursor: string | undefined): Promise<PlayersPage> {
-      const game = await games.owned(developerId, gameId);
-      const after = cursor === undefined ? undefined : decodeCursor(cursor);
-      const rows = await poolOf(game).admin.list(PLAYERS_PAGE + 1, after);
-      const page = rows.slice(0, PLAYERS_PAGE);
+      await games.owned(developerId, gameId);
+      const poolId = playerPoolId(gameId);
+      const names = await store.listNames(db, {
+        poolId,
+        gameId,
+        limit: PLAYERS_PAGE + 1,
+        after: cursor === undefined ? '' : decodeCursor(cursor),
+        reserved: GAME_STATE_PLAYER,
+      });
+      const page = names.slice(0, PLAYERS_PAGE);
+      const [users, docs] = await Promise.all([store.usersNamed(db, poolId, page), playerData.ownDocs(gameId, page)]);
+      const accounts = new Map(users.map((u) => [u.username, u]));
       return {
-        players: page.map((u) => ({
-          id: u.id,
-          player_name: u.username,
-          email: u.email,
-          enabled: u.enabled === 1,
-          state: u.status,
-          created_at: Math.floor(u.created_at / 1000),
-          player_data: null,
-        })),
-        cursor: rows.length > PLAYERS_PAGE ? encodeCursor(page.at(-1)!.username) : null,
+        players: page.map((name) => {
+          const u = accounts.get(name);
+          const doc = docs.get(name);
+          return {
+            id: u?.id ?? null,
+            player_name: name,
+            email: u?.email ?? null,
+            enabled: u ? u.enabled === 1 : false,
+            state: u?.status ?? null,
+            created_at: u ? Math.floor(u.created_at / 1000) : null,
+            player_data: doc === undefined ? null : (JSON.parse(doc) as unknown),
+          };
+        }),
+        cursor: names.length > PLAYERS_PAGE ? encodeCursor(page.at(-1)!) : null,
       };
     },
 
@@ -285,7 +303,9 @@ export function createPlayers({ db, identity, mailer, clock, games }: PlayersDep
 
     async remove(developerId: string, gameId: string, playerName: string): Promise<void> {
       const game = await games.owned(developerId, gameId);
-      await inPlayerTerms(() => poolOf(game).admin.remove(playerName));
+      await inPlayerTerms(() =>
+        poolOf(game).admin.remove(playerName, (trx) => playerData.deletePlayer(trx, gameId, playerName)),
+      );
     },
   };
 }

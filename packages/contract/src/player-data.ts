@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { playerName } from './leaderboards.js';
+
+/** A stored document may not exceed this many bytes of compact UTF-8 JSON. */
+export const MAX_PLAYER_DATA_BYTES = 40_960;
+/** Game state is documented as the data of this reserved name; it is never listed as a player. */
+export const GAME_STATE_PLAYER = '__game__';
+export const MAX_CHARACTERS_PER_PLAYER = 100;
+
+export const characterName = playerName;
+
+export const playerDataDocument = z.record(z.string(), z.unknown()).meta({
+  description: `A JSON object: strings, numbers, booleans, null, arrays and nested objects; at most ${MAX_PLAYER_DATA_BYTES} bytes stored.`,
+});
+
+export const putPlayerDataBody = z.object({
+  player_data: z.record(z.string(), z.unknown(), { message: 'player_data must be a JSON object.' }),
+  overwrite: z
+    .boolean({ message: 'overwrite must be true or false.' })
+    .default(true)
+    .meta({ description: 'true replaces the document; false merges its top-level keys into the stored one.' }),
+  if_version: z
+    .number({ message: 'if_version must be a whole number.' })
+    .int({ message: 'if_version must be a whole number.' })
+    .min(0, { message: 'if_version must be a whole number.' })
+    .optional()
+    .meta({ description: 'Write only if the stored version is this one (0: no document yet); else 409 VersionConflict.' }),
+});
+
+/** Without a body (or without keys) the whole document goes. */
+export const deletePlayerDataBody = z
+  .object({
+    keys: z
+      .array(z.string().max(1000), { message: 'keys must be a list of top-level keys.' })
+      .max(1000, { message: 'keys can name at most 1000 keys.' })
+      .optional(),
+  })
+  .nullish();
+
+export const playerDataResponse = z
+  .object({
+    player_name: z.string(),
+    character: z.string().optional().meta({ description: 'Only on character documents.' }),
+    player_data: playerDataDocument,
+    version: z.number().meta({ description: '0 while there is no document.' }),
+    updated_at: z.string().nullable().meta({ description: 'ISO 8601; null while there is no document.' }),
+  })
+  .meta({ id: 'PlayerData' });
+export type PlayerDataResponse = z.infer<typeof playerDataResponse>;
+
+export const characterListResponse = z.object({ player_name: z.string(), characters: z.array(z.string()) });

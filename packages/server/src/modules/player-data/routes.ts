@@ -1,0 +1,42 @@
+import { Readable } from 'node:stream';
+import { errorResponse, gameId } from '@howl/contract';
+import type { preValidationAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Games } from '../games/service.js';
+import type { PlayerData } from './service.js';
+
+/** `/api/games/:gameId/player-data/export`: every document of a game, streamed; owner only. */
+export const playerDataRoutes: FastifyPluginAsyncZod<{
+  playerData: PlayerData;
+  games: Games;
+  signedIn: preValidationAsyncHookHandler;
+}> = async (app, { playerData, games, signedIn }) => {
+  app.addHook('preValidation', signedIn);
+
+  app.get(
+    '/api/games/:gameId/player-data/export',
+    {
+      schema: {
+        tags: ['player data (console)'],
+        summary: "Download every player's and character's data as one JSON document (playerdata.json)",
+        params: z.object({ gameId }),
+        response: {
+          200: z.unknown().meta({
+            description: '{game_id, exported_at, players: [{player_name, player_data, characters}], game_state}',
+          }),
+          401: errorResponse,
+          404: errorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      await games.owned(request.developer!.userId, request.params.gameId);
+      return reply
+        .type('application/json; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="playerdata.json"')
+        .header('cache-control', 'no-store')
+        .send(Readable.from(playerData.export(request.params.gameId)));
+    },
+  );
+};

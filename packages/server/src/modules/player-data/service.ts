@@ -1,0 +1,160 @@
+import { GAME_STATE_PLAYER, MAX_CHARACTERS_PER_PLAYER, MAX_PLAYER_DATA_BYTES } from '@howl/contract';
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../../db/database.js';
+import type { DB } from '../../db/schema.js';
+import { AppError } from '../../http/errors.js';
+import type { Clock } from '../../lib/clock.js';
+import * as store from './store.js';
+import type { DocKey } from './store.js';
+
+type Doc = Record<string, unknown>;
+
+export const playerDataErrors = {
+  tooLarge: (bytes: number) =>
+    new AppError(
+      413,
+      'PlayerDataTooLarge',
+      `This player data would be ${bytes} bytes; the limit is ${MAX_PLAYER_DATA_BYTES} bytes. Nothing was saved.`,
+      { field: 'player_data' },
+    ),
+  versionConflict: (current: number) =>
+    new AppError(
+      409,
+      'VersionConflict',
+      `The stored player data is at version ${current}; read it again and retry your change.`,
+      { currentVersion: current },
+    ),
+  characterLimit: () =>
+    new AppError(
+      409,
+      'CharacterLimitReached',
+      `A player can keep data for at most ${MAX_CHARACTERS_PER_PLAYER} characters. Delete one to add another.`,
+    ),
+};
+
+export interface PlayerDataDeps {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  clock: Clock;
+}
+
+/** A stored document as it goes out: its JSON text, never parsed and re-serialised on the way. */
+export interface StoredDoc {
+  data: string;
+  version: number;
+  updatedAt: number | null;
+}
+
+const NONE: StoredDoc = { data: '{}', version: 0, updatedAt: null };
+/** Rows per round trip while exporting; the export holds one page at a time. */
+const EXPORT_PAGE = 500;
+
+/** Player data: one JSON document per player and per character, with versions, merges and the 40 KB limit. */
+export function createPlayerData({ db, dialect, clock }: PlayerDataDeps) {
+  /**
+   * Reads, changes and writes one document under the player's lock: merges of different keys both
+   * land, a stale `if_version` is refused, and a too-large result writes nothing.
+   */
+  function change(key: DocKey, ifVersion: number | undefined, next: (current: Doc | null) => Doc | null) {
+    return db.transaction().execute(async (trx): Promise<StoredDoc> => {
+      await store.lockPlayer(trx, dialect, key.gameId, key.player);
+      const row = await store.findDoc(trx, key);
+      const version = row?.version ?? 0;
+      if (ifVersion !== undefined && ifVersion !== version) throw playerDataErrors.versionConflict(version);
+      const doc = next(row ? (JSON.parse(row.data) as Doc) : null);
+      if (doc === null) {
+        if (row) await store.deleteDoc(trx, key);
+        return NONE;
+      }
+      const data = JSON.stringify(doc);
+      const bytes = Buffer.byteLength(data, 'utf8');
+      if (bytes > MAX_PLAYER_DATA_BYTES) throw playerDataErrors.tooLarge(bytes);
+      if (!row && key.character !== '') {
+        const characters = await store.listCharacters(trx, key.gameId, key.player);
+        if (characters.length >= MAX_CHARACTERS_PER_PLAYER) throw playerDataErrors.characterLimit();
+      }
+      const saved = { data, version: version + 1, updatedAt: clock.now() };
+      await store.saveDoc(trx, {
+        game_id: key.gameId,
+        player_name: key.player,
+        character_name: key.character,
+        data,
+        version: saved.version,
+        updated_at: saved.updatedAt,
+      });
+      return saved;
+    });
+  }
+
+  return {
+    async get(key: DocKey): Promise<StoredDoc> {
+      const row = await store.findDoc(db, key);
+      return row ? { data: row.data, version: row.version, updatedAt: row.updated_at } : NONE;
+    },
+
+    /** Replaces the document, or with `overwrite: false` merges its top-level keys into the stored one. */
+    put(key: DocKey, input: { player_data: Doc; overwrite: boolean; if_version?: number | undefined }) {
+      return change(key, input.if_version, (current) =>
+        input.overwrite || current === null ? input.player_data : { ...current, ...input.player_data },
+      );
+    },
+
+    /** Removes the named top-level keys, or the whole document without `keys`. */
+    remove(key: DocKey, keys: string[] | undefined) {
+      return change(key, undefined, (current) => {
+        if (current === null || keys === undefined) return null;
+        return Object.fromEntries(Object.entries(current).filter(([k]) => !keys.includes(k)));
+      });
+    },
+
+    characters: (gameId: string, player: string) => store.listCharacters(db, gameId, player),
+
+    /** Deletes every document of a player (with their account, from the dashboard). */
+    deletePlayer: (trx: Kysely<DB>, gameId: string, player: string) => store.deletePlayer(trx, gameId, player),
+
+    /** The players' own documents, as text, for a page of the players list. */
+    ownDocs: (gameId: string, names: string[]) => store.ownDocs(db, gameId, names),
+
+    /**
+     * Every document of a game as one JSON text, produced page by page so memory stays flat:
+     * `{game_id, exported_at, players: [{player_name, player_data, characters}], game_state}`.
+     */
+    async *export(gameId: string): AsyncGenerator<string> {
+      yield `{"game_id":${JSON.stringify(gameId)},"exported_at":${JSON.stringify(new Date(clock.now()).toISOString())},"players":[`;
+      let gameState = 'null';
+      let after: [string, string] | undefined;
+      let open: string | undefined; // the player whose entry is being written
+      let openHasCharacters = false;
+      let first = true;
+      for (;;) {
+        const rows = await store.exportPage(db, gameId, EXPORT_PAGE, after);
+        let chunk = '';
+        for (const row of rows) {
+          if (row.player_name === GAME_STATE_PLAYER) {
+            if (row.character_name === '') gameState = row.data;
+            continue;
+          }
+          if (row.player_name !== open) {
+            // Rows come in (player, character) order and '' sorts first: a player's own document leads.
+            if (open !== undefined) chunk += '}}';
+            const own = row.character_name === '' ? row.data : 'null';
+            chunk += `${first ? '' : ','}{"player_name":${JSON.stringify(row.player_name)},"player_data":${own},"characters":{`;
+            first = false;
+            open = row.player_name;
+            openHasCharacters = false;
+            if (row.character_name === '') continue;
+          }
+          chunk += `${openHasCharacters ? ',' : ''}${JSON.stringify(row.character_name)}:${row.data}`;
+          openHasCharacters = true;
+        }
+        if (chunk) yield chunk;
+        if (rows.length < EXPORT_PAGE) break;
+        const last = rows.at(-1)!;
+        after = [last.player_name, last.character_name];
+      }
+      yield `${open === undefined ? '' : '}}'}],"game_state":${gameState}}`;
+    },
+  };
+}
+
+export type PlayerData = ReturnType<typeof createPlayerData>;

@@ -1,0 +1,95 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Dialect } from '../../db/database.js';
+import type { DB } from '../../db/schema.js';
+import type { PlayerDataTable } from './player-data.table.js';
+
+export interface DocKey {
+  gameId: string;
+  player: string;
+  /** '' for the player's own document. */
+  character: string;
+}
+
+export function findDoc(db: Kysely<DB>, key: DocKey) {
+  return db
+    .selectFrom('player_data')
+    .select(['data', 'version', 'updated_at'])
+    .where('game_id', '=', key.gameId)
+    .where('player_name', '=', key.player)
+    .where('character_name', '=', key.character)
+    .executeTakeFirst();
+}
+
+/**
+ * Holds one player's documents until the transaction ends, so read-change-write (merges, version
+ * checks, the character limit) cannot interleave. SQLite already runs one write transaction at a time.
+ */
+export async function lockPlayer(trx: Transaction<DB>, dialect: Dialect, gameId: string, player: string) {
+  if (dialect !== 'postgres') return;
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`player-data:${gameId}:${player}`}, 0))`.execute(trx);
+}
+
+export async function saveDoc(db: Kysely<DB>, row: PlayerDataTable): Promise<void> {
+  await db
+    .insertInto('player_data')
+    .values(row)
+    .onConflict((oc) =>
+      oc
+        .columns(['game_id', 'player_name', 'character_name'])
+        .doUpdateSet({ data: row.data, version: row.version, updated_at: row.updated_at }),
+    )
+    .execute();
+}
+
+export async function deleteDoc(db: Kysely<DB>, key: DocKey): Promise<void> {
+  await db
+    .deleteFrom('player_data')
+    .where('game_id', '=', key.gameId)
+    .where('player_name', '=', key.player)
+    .where('character_name', '=', key.character)
+    .execute();
+}
+
+/** Every document of a player: their own and their characters'. */
+export async function deletePlayer(db: Kysely<DB>, gameId: string, player: string): Promise<void> {
+  await db.deleteFrom('player_data').where('game_id', '=', gameId).where('player_name', '=', player).execute();
+}
+
+export async function listCharacters(db: Kysely<DB>, gameId: string, player: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('player_data')
+    .select('character_name')
+    .where('game_id', '=', gameId)
+    .where('player_name', '=', player)
+    .where('character_name', '!=', '')
+    .orderBy('character_name')
+    .execute();
+  return rows.map((r) => r.character_name);
+}
+
+/** The players' own documents (not their characters') for a page of names. */
+export async function ownDocs(db: Kysely<DB>, gameId: string, names: string[]): Promise<Map<string, string>> {
+  if (names.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('player_data')
+    .select(['player_name', 'data'])
+    .where('game_id', '=', gameId)
+    .where('character_name', '=', '')
+    .where('player_name', 'in', names)
+    .execute();
+  return new Map(rows.map((r) => [r.player_name, r.data]));
+}
+
+/** One page of a game's documents in (player, character) order, after the given pair: the export's keyset. */
+export function exportPage(db: Kysely<DB>, gameId: string, limit: number, after?: [string, string]) {
+  let q = db.selectFrom('player_data').select(['player_name', 'character_name', 'data']).where('game_id', '=', gameId);
+  if (after) {
+    q = q.where((eb) =>
+      eb.or([
+        eb('player_name', '>', after[0]),
+        eb.and([eb('player_name', '=', after[0]), eb('character_name', '>', after[1])]),
+      ]),
+    );
+  }
+  return q.orderBy('player_name').orderBy('character_name').limit(limit).execute();
+}
