@@ -48,10 +48,7 @@ export const errorResponse = z
       code: z.string().meta({ description: 'Stable, machine-readable error code.' }),
       message: z.string().meta({ description: 'A sentence a person understands.' }),
       field: z.string().optional().meta({ description: 'Path of the first invalid field, on validation errors only.' }),
-      current_version: z
-        .number()
-        .optional()
-        .meta({ description: 'On VersionConflict only: the version stored now.' }),
+      current_version: z.number().optional().meta({ description: 'On VersionConflict only: the version stored now.' }),
     }),
   })
   .meta({ id: 'Error' });

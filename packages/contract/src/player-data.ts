@@ -24,7 +24,9 @@ export const putPlayerDataBody = z.object({
     .int({ message: 'if_version must be a whole number.' })
     .min(0, { message: 'if_version must be a whole number.' })
     .optional()
-    .meta({ description: 'Write only if the stored version is this one (0: no document yet); else 409 VersionConflict.' }),
+    .meta({
+      description: 'Write only if the stored version is this one (0: no document yet); else 409 VersionConflict.',
+    }),
 });
 
 /** Without a body (or without keys) the whole document goes. */
