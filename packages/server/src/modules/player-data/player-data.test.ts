@@ -165,10 +165,12 @@ for (const { dialect, skip } of DIALECTS) {
       await put(p.name, { player_data: { hp: 3 } }, { character: 'Hero' });
       const dataOnly = `${p.name}-data-only`;
       await put(dataOnly, { player_data: { guest: true } });
-      const all = [];
+      const all: { player_name: string }[] = [];
       let cursor: string | null = null;
       do {
-        const page = (await console('GET', `/players${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`)).json();
+        const page: { players: { player_name: string }[]; cursor: string | null } = (
+          await console('GET', `/players${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`)
+        ).json();
         all.push(...page.players);
         cursor = page.cursor;
       } while (cursor);
