@@ -46,8 +46,8 @@ export interface StoredDoc {
 }
 
 const NONE: StoredDoc = { data: '{}', version: 0, updatedAt: null };
-/** Rows per round trip while exporting; the export holds one page at a time. */
-const EXPORT_PAGE = 500;
+/** Rows per round trip while exporting; the export holds about one page (at most 8 MB of documents) at a time. */
+const EXPORT_PAGE = 200;
 
 /** Player data: one JSON document per player and per character, with versions, merges and the 40 KB limit. */
 export function createPlayerData({ db, dialect, clock }: PlayerDataDeps) {
