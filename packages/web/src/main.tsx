@@ -1,9 +1,22 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Home } from './Home.js';
+import { BrowserRouter } from 'react-router';
+import { Toaster } from 'sonner';
+import { App } from './App.js';
+import { ScrollToHash } from './components/ScrollToHash.js';
+import './index.css';
+
+const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <Home />
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <ScrollToHash />
+        <App />
+      </BrowserRouter>
+      <Toaster position="top-right" richColors />
+    </QueryClientProvider>
   </StrictMode>,
 );

@@ -1,0 +1,70 @@
+import { useEffect, useState } from 'react';
+import type { HighlighterCore } from 'shiki/core';
+import { CopyButton } from './CopyButton.js';
+
+export type CodeLanguage = 'gdscript' | 'csharp' | 'bash' | 'json';
+
+// Loaded once, on the first code block: only the grammars the docs use, with the JS regex engine (no WASM).
+let highlighter: Promise<HighlighterCore> | undefined;
+function loadHighlighter(): Promise<HighlighterCore> {
+  highlighter ??= Promise.all([import('shiki/core'), import('shiki/engine/javascript')]).then(
+    ([{ createHighlighterCore }, { createJavaScriptRegexEngine }]) =>
+      createHighlighterCore({
+        themes: [import('@shikijs/themes/github-dark')],
+        langs: [
+          import('@shikijs/langs/gdscript'),
+          import('@shikijs/langs/csharp'),
+          import('@shikijs/langs/bash'),
+          import('@shikijs/langs/json'),
+        ],
+        engine: createJavaScriptRegexEngine(),
+      }),
+  );
+  return highlighter;
+}
+
+/** A code sample with syntax highlighting and a copy button; plain text until the highlighter loads. */
+export function CodeBlock({ code, language, title }: { code: string; language: CodeLanguage; title?: string }) {
+  const [html, setHtml] = useState<string>();
+  useEffect(() => {
+    let live = true;
+    loadHighlighter()
+      .then((h) => live && setHtml(h.codeToHtml(code, { lang: language, theme: 'github-dark' })))
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [code, language]);
+  return (
+    <figure className="not-prose overflow-hidden rounded-xl bg-[#24292e] text-sm ring-1 ring-slate-800">
+      <figcaption className="flex items-center justify-between border-b border-white/10 px-4 py-2 text-xs text-slate-300">
+        <span>{title ?? LANGUAGE_NAMES[language]}</span>
+        <CopyButton text={code} className="text-slate-200 ring-white/20 hover:bg-white/10" />
+      </figcaption>
+      {html ? (
+        <div className="overflow-x-auto p-4 [&_pre]:!bg-transparent" dangerouslySetInnerHTML={{ __html: html }} />
+      ) : (
+        <pre className="overflow-x-auto p-4 text-slate-100">
+          <code>{code}</code>
+        </pre>
+      )}
+    </figure>
+  );
+}
+
+const LANGUAGE_NAMES: Record<CodeLanguage, string> = {
+  gdscript: 'GDScript',
+  csharp: 'C#',
+  bash: 'Shell',
+  json: 'JSON',
+};
+
+/** The same step for both engines, side by side on wide screens. */
+export function EngineCode({ godot3, godot4 }: { godot3: string; godot4: string }) {
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <CodeBlock code={godot3} language="gdscript" title="Godot 3.x (GDScript)" />
+      <CodeBlock code={godot4} language="gdscript" title="Godot 4.x (GDScript)" />
+    </div>
+  );
+}

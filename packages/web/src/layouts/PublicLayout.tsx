@@ -1,0 +1,126 @@
+import { Menu, X } from 'lucide-react';
+import { useState } from 'react';
+import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { useSession, useSignOut } from '../api/session.js';
+import { GameSwitcher } from './GameSwitcher.js';
+
+const SIGNED_OUT = [
+  { to: '/leaderboard', label: 'Leaderboards' },
+  { to: '/playerauth', label: 'Player accounts' },
+  { to: '/playerdata', label: 'Player Data' },
+  { to: '/contact', label: 'Contact' },
+  { to: '/download', label: 'Download' },
+];
+const SIGNED_IN = [
+  { to: '/createNewGame', label: '+ New Game' },
+  { to: '/features', label: 'Features' },
+  { to: '/contact', label: 'Contact' },
+  { to: '/download', label: 'Download' },
+  { to: '/changepwd', label: 'Change password' },
+];
+
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-lg px-3 py-2 text-sm font-medium ${isActive ? 'bg-white/10 text-white' : 'text-slate-300 hover:bg-white/10 hover:text-white'}`;
+
+/** Header with the navigation of the signed-in or signed-out developer, the page, and the footer. */
+export function PublicLayout() {
+  const { data: session, isPending } = useSession();
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const close = () => setMenuOpen(false);
+  const links = session ? SIGNED_IN : SIGNED_OUT;
+
+  const doSignOut = () => {
+    close();
+    signOut.mutate(undefined, { onSettled: () => void navigate('/auth') });
+  };
+
+  const items = (
+    <>
+      {links.map((l) => (
+        <NavLink key={l.to} to={l.to} className={navClass} onClick={close}>
+          {l.label}
+        </NavLink>
+      ))}
+      {session ? (
+        <>
+          <GameSwitcher onNavigate={close} />
+          <button type="button" onClick={doSignOut} className={navClass({ isActive: false })}>
+            Sign out
+          </button>
+        </>
+      ) : (
+        !isPending && (
+          <NavLink to="/auth" className={navClass} onClick={close}>
+            Sign in
+          </NavLink>
+        )
+      )}
+    </>
+  );
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <header className="sticky top-0 z-30 bg-ink shadow">
+        <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
+          <Link
+            to={session ? '/features' : '/homepage.html'}
+            className="flex items-center gap-2 text-lg font-bold text-white"
+            onClick={close}
+          >
+            <span aria-hidden className="grid size-8 place-items-center rounded-lg bg-brand-600">
+              🐺
+            </span>
+            Howl
+          </Link>
+          <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+            {items}
+          </nav>
+          <button
+            type="button"
+            className="rounded-lg p-2 text-white hover:bg-white/10 lg:hidden"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-expanded={menuOpen}
+            onClick={() => setMenuOpen((o) => !o)}
+          >
+            {menuOpen ? <X aria-hidden className="size-6" /> : <Menu aria-hidden className="size-6" />}
+          </button>
+        </div>
+        {menuOpen && (
+          <nav aria-label="Mobile" className="flex flex-col gap-1 border-t border-white/10 px-4 py-3 lg:hidden">
+            {items}
+          </nav>
+        )}
+      </header>
+      <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-10">
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  );
+}
+
+export function Footer() {
+  return (
+    <footer className="border-t border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 text-sm text-slate-500 sm:flex-row sm:items-center sm:justify-between">
+        <nav aria-label="Footer" className="flex flex-wrap gap-x-4 gap-y-1">
+          <Link to="/terms" className="hover:text-slate-800">
+            Terms of service
+          </Link>
+          <Link to="/privacy" className="hover:text-slate-800">
+            Privacy policy
+          </Link>
+          <Link to="/blog/godot-4" className="hover:text-slate-800">
+            Blog: Howl and Godot 4
+          </Link>
+          <Link to="/contact" className="hover:text-slate-800">
+            Contact
+          </Link>
+        </nav>
+        <p>© 2019-2023 Howl</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,4 @@
+/** Placeholder until the page is written. */
+export function Home() {
+  return <h1>Howl</h1>;
+}
