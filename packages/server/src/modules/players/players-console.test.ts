@@ -161,6 +161,18 @@ for (const { dialect, skip } of DIALECTS) {
       ]);
       expect(page2.cursor).toBeNull();
 
+      const small = (await console('GET', '/players?limit=2', undefined, game.game_id)).json();
+      expect(small.players.map((p: { player_name: string }) => p.player_name)).toEqual(['crowd-00', 'crowd-01']);
+      const next = (
+        await console('GET', `/players?limit=2&cursor=${encodeURIComponent(small.cursor)}`, undefined, game.game_id)
+      ).json();
+      expect(next.players.map((p: { player_name: string }) => p.player_name)).toEqual(['crowd-02', 'crowd-03']);
+      for (const limit of ['0', '51', 'x']) {
+        const res = await console('GET', `/players?limit=${limit}`, undefined, game.game_id);
+        expect(res.statusCode).toBe(400);
+        expect(res.json().error.field).toBe('limit');
+      }
+
       const bad = await console('GET', '/players?cursor=%%%', undefined, game.game_id);
       expect(bad.statusCode).toBe(400);
       expect(bad.json().error).toMatchObject({ code: 'InvalidParameter', field: 'cursor' });

@@ -5,6 +5,7 @@ import {
   playerAuthSettings,
   playerEmailSettings,
   playerName,
+  PLAYERS_PAGE,
   playersPage,
   setPlayerPasswordBody,
   updatePlayerAuthBody,
@@ -88,13 +89,21 @@ export const playerRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        summary: "The game's players in name order, 50 a page",
+        summary: "The game's players in name order, 50 a page (or limit)",
         params,
-        querystring: z.object({ cursor: z.string().max(600).optional() }),
+        querystring: z.object({
+          cursor: z.string().max(600).optional(),
+          limit: z.coerce
+            .number({ message: `limit must be a whole number from 1 to ${PLAYERS_PAGE}.` })
+            .int({ message: `limit must be a whole number from 1 to ${PLAYERS_PAGE}.` })
+            .min(1, { message: `limit must be a whole number from 1 to ${PLAYERS_PAGE}.` })
+            .max(PLAYERS_PAGE, { message: `limit must be a whole number from 1 to ${PLAYERS_PAGE}.` })
+            .default(PLAYERS_PAGE),
+        }),
         response: { 200: playersPage, ...errors },
       },
     },
-    async (request) => players.list(me(request), request.params.gameId, request.query.cursor),
+    async (request) => players.list(me(request), request.params.gameId, request.query.cursor, request.query.limit),
   );
 
   for (const [action, enabled] of [

@@ -258,17 +258,22 @@ export function createPlayers({ db, identity, mailer, clock, games, playerData }
     // The console (`/api/games/:gameId/players…`).
 
     /** Accounts and names that only have player data, in name order, 50 a page. */
-    async list(developerId: string, gameId: string, cursor: string | undefined): Promise<PlayersPage> {
+    async list(
+      developerId: string,
+      gameId: string,
+      cursor: string | undefined,
+      limit = PLAYERS_PAGE,
+    ): Promise<PlayersPage> {
       await games.owned(developerId, gameId);
       const poolId = playerPoolId(gameId);
       const names = await store.listNames(db, {
         poolId,
         gameId,
-        limit: PLAYERS_PAGE + 1,
+        limit: limit + 1,
         after: cursor === undefined ? '' : decodeCursor(cursor),
         reserved: GAME_STATE_PLAYER,
       });
-      const page = names.slice(0, PLAYERS_PAGE);
+      const page = names.slice(0, limit);
       const [users, docs] = await Promise.all([store.usersNamed(db, poolId, page), playerData.ownDocs(gameId, page)]);
       const accounts = new Map(users.map((u) => [u.username, u]));
       return {
@@ -285,7 +290,7 @@ export function createPlayers({ db, identity, mailer, clock, games, playerData }
             player_data: doc === undefined ? null : (JSON.parse(doc) as unknown),
           };
         }),
-        cursor: names.length > PLAYERS_PAGE ? encodeCursor(page.at(-1)!) : null,
+        cursor: names.length > limit ? encodeCursor(page.at(-1)!) : null,
       };
     },
 
