@@ -82,6 +82,8 @@ export const leaderboardWithStats = leaderboard.extend({
   entry_count: z.number(),
 });
 export const leaderboardsResponse = z.object({ leaderboards: z.array(leaderboardWithStats) });
+export type LeaderboardsResponse = z.infer<typeof leaderboardsResponse>;
+export type LeaderboardWithStats = z.infer<typeof leaderboardWithStats>;
 
 /** Metadata: strings, numbers, booleans and nested objects. */
 export type Metadata = { [key: string]: string | number | boolean | Metadata };
@@ -144,6 +146,7 @@ export const scoresPage = z.object({
   period,
   cursor: z.string().nullable().meta({ description: 'Pass as ?cursor= for the next page; null at the end.' }),
 });
+export type ScoresPage = z.infer<typeof scoresPage>;
 
 export const periodOffset = z.coerce
   .number({ message: 'period_offset must be 0 or a negative whole number.' })

@@ -1,4 +1,4 @@
-import { Menu, X } from 'lucide-react';
+import { Menu, PawPrint, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { useSession, useSignOut } from '../api/session.js';
@@ -70,7 +70,7 @@ export function PublicLayout() {
             onClick={close}
           >
             <span aria-hidden className="grid size-8 place-items-center rounded-lg bg-brand-600">
-              🐺
+              <PawPrint className="size-5" />
             </span>
             Howl
           </Link>

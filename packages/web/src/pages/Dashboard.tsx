@@ -1,4 +1,21 @@
-/** Placeholder until the dashboard is written. */
+import { Route, Routes } from 'react-router';
+import { DashboardLayout } from '../components/dashboard/DashboardLayout.js';
+import { GamePage } from '../components/dashboard/GamePage.js';
+import { PlayersPage } from '../components/dashboard/PlayersPage.js';
+import { ScoresPage } from '../components/dashboard/ScoresPage.js';
+
+/** `/dashboard/*`: the current game, its players and its scores. */
 export function Dashboard() {
-  return <h1>Dashboard</h1>;
+  return (
+    <Routes>
+      <Route element={<DashboardLayout />}>
+        <Route index element={<GamePage />} />
+        <Route path="game" element={<GamePage />} />
+        <Route path="players" element={<PlayersPage />} />
+        <Route path="scores" element={<ScoresPage />} />
+        <Route path="multiplayer" element={<p className="text-lg text-slate-600">Coming soon!</p>} />
+        <Route path="*" element={<GamePage />} />
+      </Route>
+    </Routes>
+  );
 }

@@ -1,0 +1,137 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SESSION_KEY } from '../../api/session.js';
+import { PlayersPage } from './PlayersPage.js';
+
+const GAME = 'game-1';
+const players = [
+  {
+    id: 'a',
+    player_name: 'amy',
+    email: 'amy@example.com',
+    enabled: true,
+    state: 'CONFIRMED',
+    created_at: 1_795_000_000,
+    player_data: { level: 3 },
+  },
+  { id: null, player_name: 'guest', email: null, enabled: false, state: null, created_at: null, player_data: null },
+];
+
+// The server is outside a component test: fetch answers as the console API would, and records the calls.
+let calls: { method: string; url: string; body?: unknown }[];
+let failNext: { status: number; code: string; message: string } | undefined;
+beforeEach(() => {
+  calls = [];
+  failNext = undefined;
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    const method = init.method ?? 'GET';
+    calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+    const json = (status: number, body: unknown) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    if (method !== 'GET' && failNext) {
+      const { status, ...error } = failNext;
+      return json(status, { error });
+    }
+    if (url.includes('/player-auth'))
+      return json(200, { enabled: true, reg_type: 'email_un_pwd', email_confirmation: true });
+    if (url.includes('/players?')) return json(200, { players, cursor: null });
+    return json(200, { ok: true });
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(SESSION_KEY, {
+    email: 'dev@example.com',
+    firstName: 'A',
+    lastName: 'B',
+    company: null,
+    games: [{ game_id: GAME, name: 'Wolf Run', created_at: '2026-11-01T00:00:00.000Z' }],
+    current_game_id: GAME,
+  });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <PlayersPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const row = async (name: string) => (await screen.findByText(name)).closest('tr')!;
+
+describe('the players page', () => {
+  it('lists players with status and state, and offers actions only to accounts', async () => {
+    renderPage();
+    const amy = await row('amy');
+    expect(within(amy).getByText('Enabled (CONFIRMED)')).toBeInTheDocument();
+    expect(within(amy).getByRole('button', { name: 'Disable' })).toBeInTheDocument();
+    const guest = await row('guest');
+    expect(within(guest).queryByRole('button', { name: 'Change password' })).toBeNull();
+    expect(screen.queryByText('Load more players')).toBeNull();
+  });
+
+  it('opens the data modal with pretty-printed data, or says there is none', async () => {
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Player data of amy' }));
+    expect(await screen.findByRole('dialog')).toHaveTextContent('"level": 3');
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Player data of guest' }));
+    expect(await screen.findByRole('dialog')).toHaveTextContent('No player data for this player');
+  });
+
+  it('asks for a password before sending one, then closes on success', async () => {
+    renderPage();
+    fireEvent.click(within(await row('amy')).getByRole('button', { name: 'Change password' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Change password' }));
+    expect(dialog).toHaveTextContent('Please enter a new password for this player.');
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    fireEvent.change(within(dialog).getByLabelText('New password for amy'), { target: { value: 'Fresh-Pass9' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.at(-1)).toEqual({
+      method: 'PUT',
+      url: `/api/games/${GAME}/players/amy/password`,
+      body: { password: 'Fresh-Pass9' },
+    });
+  });
+
+  it("shows the server's error inside the modal and keeps it open", async () => {
+    renderPage();
+    failNext = { status: 400, code: 'InvalidPassword', message: 'Passwords must have at least 8 characters.' };
+    fireEvent.click(within(await row('amy')).getByRole('button', { name: 'Change password' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('New password for amy'), { target: { value: 'weak' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Change password' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Passwords must have at least 8 characters.');
+  });
+
+  it('disables a player and updates the row at once; then offers Enable', async () => {
+    renderPage();
+    fireEvent.click(within(await row('amy')).getByRole('button', { name: 'Disable' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Disable player' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const amy = await row('amy');
+    expect(within(amy).getByText('Disabled (CONFIRMED)')).toBeInTheDocument();
+    expect(within(amy).getByRole('button', { name: 'Enable' })).toBeInTheDocument();
+    expect(calls.at(-1)).toMatchObject({ method: 'POST', url: `/api/games/${GAME}/players/amy/disable` });
+  });
+
+  it('deletes a player and removes the row', async () => {
+    renderPage();
+    fireEvent.click(within(await row('amy')).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete player' }));
+    await waitFor(() => expect(screen.queryByText('amy')).toBeNull());
+    expect(calls.at(-1)).toMatchObject({ method: 'DELETE', url: `/api/games/${GAME}/players/amy` });
+  });
+});

@@ -1,0 +1,34 @@
+import type { Board } from '../../api/dashboard-types.js';
+import { truncate } from '../../lib/text.js';
+
+export const SAVE_MODE_LABELS: Record<Board['insert_option'], string> = {
+  keep: 'All (keep)',
+  highest: 'Highest',
+  latest: 'Latest',
+  accumulator: 'Accumulator',
+};
+
+/** The engines a board's scores came from: 3, 4, both, or '-' when it has none. */
+export function engineText(engine: Board['engine']): string {
+  return engine === 'both' ? '3 and 4' : engine;
+}
+
+export function resetText(period: Board['time_based']): string {
+  return period === 'na' ? 'Never' : period[0]!.toUpperCase() + period.slice(1);
+}
+
+export function periodLabel(offset: number): string {
+  if (offset === 0) return 'Current period';
+  if (offset === -1) return 'Previous period';
+  return `${-offset} periods ago`;
+}
+
+/** Metadata as key/value rows, nested objects flattened with dots, values cut to 20 characters. */
+export function metadataRows(metadata: Record<string, unknown> | null, prefix = ''): [string, string][] {
+  if (!metadata) return [];
+  return Object.entries(metadata).flatMap(([k, v]): [string, string][] =>
+    v !== null && typeof v === 'object'
+      ? metadataRows(v as Record<string, unknown>, `${prefix}${k}.`)
+      : [[`${prefix}${k}`, truncate(String(v), 20)]],
+  );
+}
