@@ -10,6 +10,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ['default', './scripts/summary-reporter.ts'],
-    globalSetup: ['./packages/server/test/support/report-skips.ts'],
+    globalSetup: ['./packages/server/test/support/report-skips.ts', './e2e/support/build-web.ts'],
   },
 });

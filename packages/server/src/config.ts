@@ -50,6 +50,11 @@ const envSchema = z.object({
   GAME_API_REQUESTS_PER_IP_PER_MINUTE: positiveInt.default(600),
   CONTACT_REQUESTS_PER_IP_PER_HOUR: positiveInt.default(10),
   RANK_INDEX: z.enum(['memory', 'redis', 'sql']).optional(),
+  WEB_ROOT: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
 });
 
 export interface Config {
@@ -72,6 +77,8 @@ export interface Config {
   contactRequestsPerIpPerHour: number;
   /** Where positions come from: `memory` (one process), `redis` (shared by many) or `sql` (the reference). */
   rankIndex: 'memory' | 'redis' | 'sql';
+  /** Where the built web site lives; the workspace's packages/web/dist when unset. */
+  webRoot: string | undefined;
 }
 
 export interface AuthLimits {
@@ -129,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contactRequestsPerIpPerHour: e.CONTACT_REQUESTS_PER_IP_PER_HOUR,
     // With REDIS_URL, several processes may serve one database: an in-process index would miss their writes.
     rankIndex: e.RANK_INDEX ?? (e.REDIS_URL ? 'redis' : 'memory'),
+    webRoot: e.WEB_ROOT,
   };
 }
 

@@ -11,7 +11,7 @@ async function main(): Promise<void> {
   const database = createDatabase(config.databaseUrl);
   await migrateToLatest(database);
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
-  const app = await buildApp({ config, database, redis });
+  const app = await buildApp({ config, database, redis, ...(config.webRoot ? { webRoot: config.webRoot } : {}) });
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
