@@ -13,7 +13,15 @@ export function Dashboard() {
         <Route path="game" element={<GamePage />} />
         <Route path="players" element={<PlayersPage />} />
         <Route path="scores" element={<ScoresPage />} />
-        <Route path="multiplayer" element={<p className="text-lg text-slate-600">Coming soon!</p>} />
+        <Route
+          path="multiplayer"
+          element={
+            <div className="space-y-4">
+              <h1>Multiplayer</h1>
+              <p className="text-lg text-slate-600">Coming soon!</p>
+            </div>
+          }
+        />
         <Route path="*" element={<GamePage />} />
       </Route>
     </Routes>

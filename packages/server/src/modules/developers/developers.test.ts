@@ -336,6 +336,19 @@ for (const { dialect, skip } of DIALECTS) {
         }
       });
 
+      it('GET /api/auth/whoami answers 200 with the session, or null without one', async () => {
+        const a = await confirmedDeveloper();
+        const whoami = (cookie?: string) => call(t.app, 'GET', '/api/auth/whoami', cookie ? { cookie } : {});
+        for (const cookie of [undefined, 'made-up-token']) {
+          const res = await whoami(cookie);
+          expect(res.statusCode).toBe(200);
+          expect(res.json()).toEqual({ session: null });
+        }
+        const mine = await whoami(a.cookie);
+        expect(mine.json().session).toEqual((await session(a.cookie)).json());
+        expect(mine.json().session.email).toBe(a.email);
+      });
+
       it("never lets one developer's cookie read another's account", async () => {
         const a = await confirmedDeveloper();
         const b = await confirmedDeveloper();

@@ -11,8 +11,10 @@ import {
   signUpResponse,
 } from '@howl/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   clearSessionCookie,
+  findDeveloper,
   requireDeveloper,
   setSessionCookie,
   type CookieSettings,
@@ -172,6 +174,21 @@ export const developerRoutes: FastifyPluginAsyncZod<DeveloperRoutesOptions> = as
       schema: { tags, summary: 'The signed-in developer', response: { 200: developerSession, 401: errorResponse } },
     },
     async (request) => developers.sessionOf(request.developer!.userId),
+  );
+
+  app.get(
+    '/api/auth/whoami',
+    {
+      schema: {
+        tags,
+        summary: 'The signed-in developer, or null: lets the site check for a session without a failing request',
+        response: { 200: z.object({ session: developerSession.nullable() }) },
+      },
+    },
+    async (request) => {
+      const found = await findDeveloper(developers, request);
+      return { session: found ? await developers.sessionOf(found.userId) : null };
+    },
   );
 
   app.post(
