@@ -56,7 +56,7 @@ function HttpCall({
   return (
     <details className="group rounded-xl bg-white ring-1 ring-slate-200">
       <summary className="cursor-pointer rounded-xl px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
-        The HTTP call: <code>{`${method} ${path.split('?')[0]}`}</code>
+        The HTTP call: <code className="break-all">{`${method} ${path.split('?')[0]}`}</code>
       </summary>
       <div className="space-y-3 p-4 pt-2">
         <CodeBlock code={lines.join('\n')} language="bash" title="Request" />
@@ -223,7 +223,21 @@ for entry in result.scores:
           <HttpCall
             method="GET"
             path="/v1/leaderboards/main/players/a_player/scores?max=10"
-            answer={`{ "scores": [ { "score_id": "…", "player_name": "a_player", "score": 1200, "position": 1, … } ], "period": null, "cursor": null }`}
+            answer={`{
+  "scores": [
+    {
+      "score_id": "0b8e4d1c-6f2a-4c7e-9a51-3d2f7c8b9e10",
+      "player_name": "a_player",
+      "score": 1200,
+      "timestamp": 1763856000000,
+      "metadata": null,
+      "position": 1,
+      "engine": 4
+    }
+  ],
+  "period": null,
+  "cursor": null
+}`}
           />
         </Section>
 
@@ -242,7 +256,18 @@ if result.score:
           <HttpCall
             method="GET"
             path="/v1/leaderboards/main/players/a_player/top"
-            answer={`{ "score": { "score_id": "…", "player_name": "a_player", "score": 1200, "position": 1, … }, "period": null }`}
+            answer={`{
+  "score": {
+    "score_id": "0b8e4d1c-6f2a-4c7e-9a51-3d2f7c8b9e10",
+    "player_name": "a_player",
+    "score": 1200,
+    "timestamp": 1763856000000,
+    "metadata": null,
+    "position": 1,
+    "engine": 4
+  },
+  "period": null
+}`}
           />
         </Section>
 
@@ -285,8 +310,12 @@ for entry in result.scores_above + result.scores_below:
             path="/v1/leaderboards/main/around?score_id=0b8e4d1c-6f2a-4c7e-9a51-3d2f7c8b9e10&count=3"
             answer={`{
   "position": 3,
-  "scores_above": [ { "player_name": "…", "score": 1500, "position": 1, … }, … ],
-  "scores_below": [ { "player_name": "…", "score": 900, "position": 4, … }, … ],
+  "scores_above": [
+    { "score_id": "…", "player_name": "another_player", "score": 1500, "position": 2, … }
+  ],
+  "scores_below": [
+    { "score_id": "…", "player_name": "another_player", "score": 900, "position": 4, … }
+  ],
   "period": null
 }`}
           />
