@@ -40,7 +40,7 @@ function WithGame() {
             Your game is set up. Follow the steps below to save and show scores, and configure its leaderboards.
           </p>
         </div>
-        <div className="min-w-0 sm:w-md sm:shrink-0">
+        <div className="flex min-w-0 sm:w-md sm:shrink-0 sm:justify-end [&>dl]:w-full">
           <ApiKeyReveal key={game.game_id} gameId={game.game_id} />
         </div>
       </div>
