@@ -1,0 +1,187 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import type { Leaderboard } from '@howl/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { browserTimeZone, LeaderboardConfig } from './LeaderboardConfig.js';
+
+const board = (over: Partial<Leaderboard> = {}) => ({
+  name: 'main',
+  display_name: 'main',
+  insert_option: 'keep',
+  time_based: 'na',
+  timezone: null,
+  max_entries: 10,
+  sort: 'desc',
+  created_at: '2026-11-23T00:00:00.000Z',
+  ...over,
+});
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+// The Howl server is not part of a component test: a stand-in for fetch answers as the console API
+// documents (docs/leaderboards.md), and records every call.
+let boards: unknown[];
+let answer: (method: string, path: string, body: Record<string, unknown>) => Response;
+const calls: { method: string; path: string; body?: Record<string, unknown> }[] = [];
+beforeEach(() => {
+  calls.length = 0;
+  boards = [{ ...board(), engine: '-', entry_count: 0 }];
+  answer = (method, _path, body) =>
+    method === 'POST'
+      ? json(board({ ...body, display_name: (body.display_name as string) || (body.name as string) }), 201)
+      : json(board(body));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (path: string, init: RequestInit) => {
+      const method = init.method ?? 'GET';
+      const body = init.body ? (JSON.parse(init.body as string) as Record<string, unknown>) : undefined;
+      calls.push({ method, path, body });
+      if (method === 'GET') return json({ leaderboards: boards });
+      return answer(method, path, body!);
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderConfig() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <LeaderboardConfig gameId="g1" />
+    </QueryClientProvider>,
+  );
+}
+
+it("lists the game's saved leaderboards with a read-only name and Update", async () => {
+  renderConfig();
+  expect(screen.getByRole('status')).toHaveTextContent('Loading your leaderboards…');
+  const row = await screen.findByRole('form', { name: 'Leaderboard main' });
+  expect(within(row).getByLabelText('Name')).toHaveValue('main');
+  expect(within(row).getByLabelText('Name')).toHaveAttribute('readonly');
+  expect(within(row).getByRole('button', { name: 'Update' })).toBeInTheDocument();
+  expect(calls[0]).toMatchObject({ method: 'GET', path: '/api/games/g1/leaderboards' });
+});
+
+it('shows an empty state when the game has no leaderboards', async () => {
+  boards = [];
+  renderConfig();
+  expect(await screen.findByText('No leaderboards yet. Add one to configure it.')).toBeInTheDocument();
+});
+
+it('adds a row, submits it, and turns it into a saved row with Update and the success text', async () => {
+  const user = userEvent.setup();
+  renderConfig();
+  await user.click(await screen.findByRole('button', { name: 'Add leaderboard' }));
+  const row = screen.getByRole('form', { name: 'New leaderboard' });
+  // The new row's defaults: empty name and display name, keep (All), no reset, 10 entries.
+  expect(within(row).getByLabelText('Name')).toHaveValue('');
+  expect(within(row).getByLabelText('Name')).not.toHaveAttribute('readonly');
+  expect(within(row).getByLabelText('Display name')).toHaveValue('');
+  expect(within(row).getByLabelText('Save mode')).toHaveValue('keep');
+  expect(within(row).getByRole('option', { name: 'keep (All)' })).toBeInTheDocument();
+  expect(within(row).getByLabelText('Reset period')).toHaveValue('na');
+  expect(within(row).getByLabelText('Max entries')).toHaveValue('10');
+  expect(
+    within(within(row).getByLabelText('Max entries'))
+      .getAllByRole('option')
+      .map((o) => o.textContent),
+  ).toEqual(['10', '20', '30', '40', '50', '100', '200', '500', '1000']);
+
+  await user.type(within(row).getByLabelText('Name'), 'weekly_best');
+  await user.type(within(row).getByLabelText('Display name'), 'Weekly best');
+  await user.selectOptions(within(row).getByLabelText('Save mode'), 'highest');
+  await user.selectOptions(within(row).getByLabelText('Max entries'), '100');
+  await user.click(within(row).getByRole('button', { name: 'Submit' }));
+
+  const saved = await screen.findByRole('form', { name: 'Leaderboard weekly_best' });
+  expect(within(saved).getByText('Configuration saved for leaderboard: weekly_best')).toBeInTheDocument();
+  expect(within(saved).getByLabelText('Name')).toHaveAttribute('readonly');
+  expect(within(saved).getByRole('button', { name: 'Update' })).toBeInTheDocument();
+  expect(within(saved).queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
+  expect(calls.find((c) => c.method === 'POST')).toEqual({
+    method: 'POST',
+    path: '/api/games/g1/leaderboards',
+    body: {
+      name: 'weekly_best',
+      display_name: 'Weekly best',
+      insert_option: 'highest',
+      time_based: 'na',
+      timezone: null,
+      max_entries: 100,
+    },
+  });
+
+  // Once saved, the same row updates the board by its name.
+  await user.selectOptions(within(saved).getByLabelText('Save mode'), 'latest');
+  await user.click(within(saved).getByRole('button', { name: 'Update' }));
+  await vi.waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+  expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
+    path: '/api/games/g1/leaderboards/weekly_best',
+    body: { insert_option: 'latest', max_entries: 100 },
+  });
+});
+
+it('shows the error text and keeps the row new when the save fails', async () => {
+  answer = () =>
+    json({ error: { code: 'LeaderboardExists', message: 'A leaderboard named main already exists.' } }, 409);
+  const user = userEvent.setup();
+  renderConfig();
+  await user.click(await screen.findByRole('button', { name: 'Add leaderboard' }));
+  const row = screen.getByRole('form', { name: 'New leaderboard' });
+  await user.type(within(row).getByLabelText('Name'), 'main');
+  await user.click(within(row).getByRole('button', { name: 'Submit' }));
+  expect(await within(row).findByRole('alert')).toHaveTextContent(
+    'There was an error saving your leaderboard config - A leaderboard named main already exists.',
+  );
+  expect(within(row).getByRole('button', { name: 'Submit' })).toBeInTheDocument();
+  expect(within(row).getByLabelText('Name')).not.toHaveAttribute('readonly');
+});
+
+it('refuses a name the server would refuse, with the same error text', async () => {
+  const user = userEvent.setup();
+  renderConfig();
+  await user.click(await screen.findByRole('button', { name: 'Add leaderboard' }));
+  const row = screen.getByRole('form', { name: 'New leaderboard' });
+  await user.type(within(row).getByLabelText('Name'), 'bad name!');
+  await user.click(within(row).getByRole('button', { name: 'Submit' }));
+  expect(within(row).getByRole('alert')).toHaveTextContent(
+    'There was an error saving your leaderboard config - Leaderboard names are 1–64 letters, digits, _ or -.',
+  );
+  expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+});
+
+it("offers a timezone only with a reset period, defaulting to the browser's zone", async () => {
+  const user = userEvent.setup();
+  renderConfig();
+  await user.click(await screen.findByRole('button', { name: 'Add leaderboard' }));
+  const row = screen.getByRole('form', { name: 'New leaderboard' });
+  expect(within(row).queryByLabelText('Timezone')).not.toBeInTheDocument();
+  expect(
+    within(within(row).getByLabelText('Reset period'))
+      .getAllByRole('option')
+      .map((o) => o.textContent),
+  ).toEqual(['none', 'hourly', 'daily', 'weekly', 'monthly', 'yearly']);
+
+  await user.selectOptions(within(row).getByLabelText('Reset period'), 'daily');
+  expect(within(row).getByLabelText('Timezone')).toHaveValue(browserTimeZone());
+  await user.selectOptions(within(row).getByLabelText('Timezone'), 'Europe/London');
+
+  await user.selectOptions(within(row).getByLabelText('Reset period'), 'na');
+  expect(within(row).queryByLabelText('Timezone')).not.toBeInTheDocument();
+
+  await user.selectOptions(within(row).getByLabelText('Reset period'), 'weekly');
+  expect(within(row).getByLabelText('Timezone')).toHaveValue('Europe/London');
+  await user.type(within(row).getByLabelText('Name'), 'weekly');
+  await user.click(within(row).getByRole('button', { name: 'Submit' }));
+  await screen.findByText('Configuration saved for leaderboard: weekly');
+  expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+    time_based: 'weekly',
+    timezone: 'Europe/London',
+  });
+});

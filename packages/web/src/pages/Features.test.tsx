@@ -1,0 +1,84 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, expect, it, vi } from 'vitest';
+import { Features, LeaderboardPage } from './Features.js';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const GAME = { game_id: 'g1', name: 'Wolf Runner', created_at: '2026-11-23T00:00:00.000Z' };
+
+// The Howl server is not part of a component test: a stand-in for fetch answers the session and the
+// leaderboards as docs/api.md and docs/leaderboards.md document them.
+function stubServer(session: object | null) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (path: string) => {
+      if (path === '/api/auth/session') {
+        return session ? json(session) : json({ error: { code: 'NotAuthorized', message: 'Sign in first.' } }, 401);
+      }
+      if (path === '/api/games/g1/leaderboards') return json({ leaderboards: [] });
+      return json({ error: { code: 'NotFound', message: 'Not found.' } }, 404);
+    }),
+  );
+}
+const signedIn = (games: (typeof GAME)[]) => ({
+  email: 'dev@example.com',
+  firstName: 'A',
+  lastName: 'Developer',
+  company: null,
+  games,
+  current_game_id: games[0]?.game_id ?? null,
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderAt(page: React.ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>{page}</MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+it('/leaderboard signed out: the intro and a button to /auth', async () => {
+  stubServer(null);
+  renderAt(<LeaderboardPage />);
+  expect(await screen.findByRole('link', { name: 'Login or create an account' })).toHaveAttribute('href', '/auth');
+});
+
+it('/leaderboard without a game: the create-game form', async () => {
+  stubServer(signedIn([]));
+  renderAt(<LeaderboardPage />);
+  expect(await screen.findByLabelText('Name of your game')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'View API key' })).not.toBeInTheDocument();
+});
+
+it('/leaderboard with a game: View API key and the guide with its anchors', async () => {
+  stubServer(signedIn([GAME]));
+  renderAt(<LeaderboardPage />);
+  expect(await screen.findByRole('button', { name: 'View API key' })).toBeInTheDocument();
+  for (const id of [
+    'customLeaderboards',
+    'scorePositions',
+    'wipeLeaderboard',
+    'scoresForPlayer',
+    'topScoreForPlayer',
+    'getScoresAround',
+  ]) {
+    expect(document.getElementById(id)).not.toBeNull();
+  }
+  expect(await screen.findByText('No leaderboards yet. Add one to configure it.')).toBeInTheDocument();
+});
+
+it('/features shows the leaderboard page to a signed-in developer', async () => {
+  stubServer(signedIn([GAME]));
+  renderAt(<Features />);
+  expect(await screen.findByRole('button', { name: 'View API key' })).toBeInTheDocument();
+});
