@@ -27,9 +27,7 @@ function stubServer({ signedIn, create }: { signedIn: boolean; create?: () => Re
     vi.fn(async (path: string, init: RequestInit) => {
       const method = init.method ?? 'GET';
       sent.push({ method, path, body: init.body ? JSON.parse(init.body as string) : undefined });
-      if (path === '/api/auth/session') {
-        return signedIn ? json(SESSION) : json({ error: { code: 'NotAuthorized', message: 'Sign in first.' } }, 401);
-      }
+      if (path === '/api/auth/whoami') return json({ session: signedIn ? SESSION : null });
       if (method === 'POST' && path === '/api/games') return create!();
       return json({ error: { code: 'NotFound', message: 'Not found.' } }, 404);
     }),
@@ -79,7 +77,7 @@ it('creates the game and shows Congrats, the API key, the game ID and a Home but
   expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/features');
   expect(sent).toContainEqual({ method: 'POST', path: '/api/games', body: { name: 'Wolf Runner' } });
   // The new game is current: the session is asked for again.
-  await vi.waitFor(() => expect(sent.filter((c) => c.path === '/api/auth/session')).toHaveLength(2));
+  await vi.waitFor(() => expect(sent.filter((c) => c.path === '/api/auth/whoami')).toHaveLength(2));
 });
 
 it('shows the error of a failed creation and keeps the form', async () => {

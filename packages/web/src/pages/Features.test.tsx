@@ -16,9 +16,7 @@ function stubServer(session: object | null) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (path: string) => {
-      if (path === '/api/auth/session') {
-        return session ? json(session) : json({ error: { code: 'NotAuthorized', message: 'Sign in first.' } }, 401);
-      }
+      if (path === '/api/auth/whoami') return json({ session: session ?? null });
       if (path === '/api/games/g1/leaderboards') return json({ leaderboards: [] });
       return json({ error: { code: 'NotFound', message: 'Not found.' } }, 404);
     }),
