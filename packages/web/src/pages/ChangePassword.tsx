@@ -32,7 +32,7 @@ export function ChangePassword() {
   }
   if (!session) {
     return (
-      <FormPage title="Change password">
+      <FormPage title="Change password" intro="Change the password of your Howl account.">
         <p className="mb-4 text-slate-600">Please sign in to change your password.</p>
         <ButtonLink to="/auth">Sign in</ButtonLink>
       </FormPage>
