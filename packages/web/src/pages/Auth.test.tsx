@@ -155,6 +155,21 @@ describe('/auth sign-in', () => {
     await waitFor(() => expect(server.bodiesOf('POST /api/auth/resend-code')).toEqual([{ email: 'ada@example.com' }]));
   });
 
+  it('shows on the code screen why a fresh code could not be sent', async () => {
+    stubServer({
+      'GET /api/auth/session': signedOut,
+      'POST /api/auth/sign-in': apiError(403, 'UserNotConfirmed'),
+      'POST /api/auth/resend-code': apiError(429, 'LimitExceeded', 'Too many attempts. Please try again later.'),
+    });
+    const user = userEvent.setup();
+    page();
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Secret-pass-1!');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Please try again later.');
+    expect(screen.getByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
+  });
+
   it('links to /forgotPassword, and switches tabs', async () => {
     stubServer({ 'GET /api/auth/session': signedOut });
     const user = userEvent.setup();

@@ -95,7 +95,7 @@ export function Auth() {
               type="button"
               role="tab"
               aria-selected={mode === t.mode}
-              aria-controls={`auth-panel-${t.mode}`}
+              aria-controls={mode === t.mode ? `auth-panel-${t.mode}` : undefined}
               tabIndex={mode === t.mode ? 0 : -1}
               onClick={() => select(t.mode)}
               onKeyDown={onTabKey}

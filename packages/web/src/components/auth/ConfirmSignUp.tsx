@@ -43,8 +43,10 @@ export function ConfirmSignUp({
 
   const sendAgain = () => {
     setError(undefined);
-    resend.mutate(email, { onError: (err) => setError(resendCodeErrorMessage(err)) });
+    resend.mutate(email);
   };
+  // A resend can also start before this screen (signing in to an unconfirmed account): its failure shows here.
+  const shown = error ?? (resend.isError ? resendCodeErrorMessage(resend.error) : undefined);
 
   return (
     <div className="mx-auto w-full max-w-md">
@@ -71,8 +73,8 @@ export function ConfirmSignUp({
             hint="The code is valid for 24 hours."
             autoFocus
           />
-          {error && <Notice tone="error">{error}</Notice>}
-          {resend.isSuccess && !error && <Notice tone="success">A new code is on its way to {email}.</Notice>}
+          {shown && <Notice tone="error">{shown}</Notice>}
+          {resend.isSuccess && !shown && <Notice tone="success">A new code is on its way to {email}.</Notice>}
           <div className="flex flex-wrap items-center gap-3">
             <Button type="submit" busy={confirm.isPending}>
               Submit
