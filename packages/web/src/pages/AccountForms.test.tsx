@@ -3,7 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiError, renderAt, session, signedOut, stubServer } from '../components/auth/testing.js';
+import { apiError, renderAt, session, stubServer } from '../components/auth/testing.js';
 import { ChangePassword } from './ChangePassword.js';
 import { Contact } from './Contact.js';
 
@@ -18,7 +18,7 @@ describe('/changepwd', () => {
   const page = () => renderAt('/changepwd', { '/changepwd': <ChangePassword /> });
 
   it('asks a signed-out visitor to sign in', async () => {
-    stubServer({ 'GET /api/auth/session': signedOut });
+    stubServer({ 'GET /api/auth/whoami': [200, { session: null }] });
     page();
     expect(await screen.findByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth');
     expect(screen.queryByLabelText('Old password')).not.toBeInTheDocument();
@@ -26,7 +26,7 @@ describe('/changepwd', () => {
 
   it('checks the match, maps the server errors, then shows the message and a Home button', async () => {
     const server = stubServer({
-      'GET /api/auth/session': [200, session],
+      'GET /api/auth/whoami': [200, { session }],
       'POST /api/auth/change-password': [
         apiError(401, 'NotAuthorized'),
         apiError(400, 'InvalidPassword'),
@@ -68,7 +68,7 @@ describe('/contact', () => {
 
   it('asks a visitor for an email and a message, and thanks them', async () => {
     const server = stubServer({
-      'GET /api/auth/session': signedOut,
+      'GET /api/auth/whoami': [200, { session: null }],
       'POST /api/contact': [
         apiError(429, 'LimitExceeded', 'Too many attempts. Please try again later.'),
         [200, { ok: true }],
@@ -95,7 +95,7 @@ describe('/contact', () => {
   });
 
   it('shows a signed-in developer only the message box and sends no email', async () => {
-    const server = stubServer({ 'GET /api/auth/session': [200, session], 'POST /api/contact': [200, { ok: true }] });
+    const server = stubServer({ 'GET /api/auth/whoami': [200, { session }], 'POST /api/contact': [200, { ok: true }] });
     const user = userEvent.setup();
     page();
     await user.type(await screen.findByLabelText('Message'), 'Hi from a developer');

@@ -4,7 +4,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_KEY } from '../api/session.js';
-import { apiError, renderAt, session, signedOut, stubServer } from '../components/auth/testing.js';
+import { apiError, renderAt, session, stubServer } from '../components/auth/testing.js';
 import { Auth } from './Auth.js';
 
 // The server is outside a component test: `fetch` is stubbed (see stubServer) with the answers the API documents.
@@ -29,7 +29,7 @@ async function fillSignUp(user: ReturnType<typeof userEvent.setup>, email = '  A
 describe('/auth sign-up', () => {
   it('goes from the form to the code screen to Sign up complete, signed in', async () => {
     const server = stubServer({
-      'GET /api/auth/session': signedOut,
+      'GET /api/auth/whoami': [200, { session: null }],
       'POST /api/auth/sign-up': [
         200,
         { email: 'ada@example.com', confirmed: false, codeDeliveryDestination: 'ada@example.com' },
@@ -61,7 +61,7 @@ describe('/auth sign-up', () => {
   it('stays on the code screen after a wrong code, and a resend mails a new one', async () => {
     sessionStorage.setItem('howl.pendingSignUpEmail', 'ada@example.com');
     const server = stubServer({
-      'GET /api/auth/session': signedOut,
+      'GET /api/auth/whoami': [200, { session: null }],
       'POST /api/auth/confirm-sign-up': apiError(400, 'CodeMismatch', 'Invalid confirmation code.'),
       'POST /api/auth/resend-code': [200, { ok: true }],
     });
@@ -83,7 +83,7 @@ describe('/auth sign-up', () => {
   });
 
   it('shows the first validation message and sends nothing', async () => {
-    const server = stubServer({ 'GET /api/auth/session': signedOut });
+    const server = stubServer({ 'GET /api/auth/whoami': [200, { session: null }] });
     const user = userEvent.setup();
     page('/auth?mode=signup');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
@@ -97,7 +97,7 @@ describe('/auth sign-up', () => {
 
   it('maps UsernameExists to the spec sentence and stays on the form', async () => {
     stubServer({
-      'GET /api/auth/session': signedOut,
+      'GET /api/auth/whoami': [200, { session: null }],
       'POST /api/auth/sign-up': apiError(409, 'UsernameExists'),
     });
     const user = userEvent.setup();
@@ -114,7 +114,7 @@ describe('/auth sign-up', () => {
 describe('/auth sign-in', () => {
   it('sends the lowercased email, sets the session and goes to /features', async () => {
     const server = stubServer({
-      'GET /api/auth/session': signedOut,
+      'GET /api/auth/whoami': [200, { session: null }],
       'POST /api/auth/sign-in': [200, session],
     });
     const user = userEvent.setup();
@@ -130,7 +130,7 @@ describe('/auth sign-in', () => {
   });
 
   it.each(['UserNotFound', 'NotAuthorized'])('shows "Incorrect username or password" for %s', async (code) => {
-    stubServer({ 'GET /api/auth/session': signedOut, 'POST /api/auth/sign-in': apiError(401, code) });
+    stubServer({ 'GET /api/auth/whoami': [200, { session: null }], 'POST /api/auth/sign-in': apiError(401, code) });
     const user = userEvent.setup();
     page();
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
@@ -142,7 +142,7 @@ describe('/auth sign-in', () => {
 
   it('sends an unconfirmed account to the code screen with a fresh code', async () => {
     const server = stubServer({
-      'GET /api/auth/session': signedOut,
+      'GET /api/auth/whoami': [200, { session: null }],
       'POST /api/auth/sign-in': apiError(403, 'UserNotConfirmed'),
       'POST /api/auth/resend-code': [200, { ok: true }],
     });
@@ -157,7 +157,7 @@ describe('/auth sign-in', () => {
 
   it('shows on the code screen why a fresh code could not be sent', async () => {
     stubServer({
-      'GET /api/auth/session': signedOut,
+      'GET /api/auth/whoami': [200, { session: null }],
       'POST /api/auth/sign-in': apiError(403, 'UserNotConfirmed'),
       'POST /api/auth/resend-code': apiError(429, 'LimitExceeded', 'Too many attempts. Please try again later.'),
     });
@@ -171,7 +171,7 @@ describe('/auth sign-in', () => {
   });
 
   it('links to /forgotPassword, and switches tabs', async () => {
-    stubServer({ 'GET /api/auth/session': signedOut });
+    stubServer({ 'GET /api/auth/whoami': [200, { session: null }] });
     const user = userEvent.setup();
     page();
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgotPassword');

@@ -3,7 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiError, renderAt, signedOut, stubServer } from '../components/auth/testing.js';
+import { apiError, renderAt, stubServer } from '../components/auth/testing.js';
 import { Auth } from './Auth.js';
 import { ForgotPassword } from './ForgotPassword.js';
 
@@ -19,7 +19,7 @@ afterEach(() => {
 describe('/forgotPassword', () => {
   it('goes from the email step to the code step, then to /auth with a notice', async () => {
     const server = stubServer({
-      'GET /api/auth/session': signedOut,
+      'GET /api/auth/whoami': [200, { session: null }],
       'POST /api/auth/forgot-password': [200, { ok: true }],
       'POST /api/auth/confirm-forgot-password': [
         apiError(400, 'CodeMismatch', 'Invalid confirmation code.'),
@@ -78,7 +78,10 @@ describe('/forgotPassword', () => {
       "Something wrong happened. If this problem persists please contact us and we'll help you get this sorted.",
     ],
   ])('maps %s on the email step to the spec sentence', async (code, text) => {
-    stubServer({ 'GET /api/auth/session': signedOut, 'POST /api/auth/forgot-password': apiError(400, code) });
+    stubServer({
+      'GET /api/auth/whoami': [200, { session: null }],
+      'POST /api/auth/forgot-password': apiError(400, code),
+    });
     const user = userEvent.setup();
     page();
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
@@ -89,7 +92,7 @@ describe('/forgotPassword', () => {
 
   it('maps InvalidPassword on the code step to the spec sentence', async () => {
     stubServer({
-      'GET /api/auth/session': signedOut,
+      'GET /api/auth/whoami': [200, { session: null }],
       'POST /api/auth/forgot-password': [200, { ok: true }],
       'POST /api/auth/confirm-forgot-password': apiError(400, 'InvalidPassword'),
     });

@@ -36,7 +36,8 @@ export const apiError = (status: number, code: string, message = `server says ${
   { error: { code, message } },
 ];
 
-export const signedOut = apiError(401, 'NotAuthorized', 'Please sign in.');
+/** What whoami answers to a visitor. */
+export const signedOut: [number, unknown] = [200, { session: null }];
 
 export const session = {
   email: 'ada@example.com',
