@@ -89,7 +89,7 @@ export const PASSWORD = 'Howl-Pass1';
 /** Signs a developer up and in through the API (the browser suites test the forms themselves). */
 export async function developer(howl: Howl, email: string): Promise<string> {
   await http(howl, 'POST', '/api/auth/sign-up', {
-    body: { email, password: PASSWORD, firstName: 'Ada', lastName: 'Byron' },
+    body: { email, password: PASSWORD, firstName: 'Indie', lastName: 'Developer' },
   });
   const res = await http(howl, 'POST', '/api/auth/confirm-sign-up', {
     body: { email, code: howl.smtp.lastCode(email) },

@@ -113,7 +113,7 @@ export const STRONG_PASSWORD = 'Howl-Pass1';
 /** Signs up and confirms a developer through the API; answers the email and the session cookie. */
 export async function signedInDeveloper(t: TestApp, email = uniqueEmail()): Promise<{ email: string; cookie: string }> {
   const signUp = await call(t.app, 'POST', '/api/auth/sign-up', {
-    body: { email, password: STRONG_PASSWORD, firstName: 'Ada', lastName: 'Byron' },
+    body: { email, password: STRONG_PASSWORD, firstName: 'Indie', lastName: 'Developer' },
   });
   if (signUp.statusCode !== 200) throw new Error(`sign-up failed: ${signUp.body}`);
   const confirm = await call(t.app, 'POST', '/api/auth/confirm-sign-up', {

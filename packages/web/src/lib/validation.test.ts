@@ -12,10 +12,10 @@ import {
 } from './validation.js';
 
 const validSignUp: SignUpForm = {
-  firstName: 'Ada',
+  firstName: 'Indie',
   lastName: 'Player',
   company: '',
-  email: 'ada@example.com',
+  email: 'indie@example.com',
   password: 'secret',
   confirmPassword: 'secret',
   acceptTerms: true,
@@ -49,8 +49,8 @@ describe('validateSignUp (spec §5, in order)', () => {
       acceptTerms: false,
     };
     const fixes: Partial<SignUpForm>[] = [
-      { firstName: 'Ada', lastName: 'Player' },
-      { email: 'ada@example.com' },
+      { firstName: 'Indie', lastName: 'Player' },
+      { email: 'indie@example.com' },
       { password: 'secret' },
       { confirmPassword: 'secret' },
       { acceptTerms: true },
@@ -82,14 +82,14 @@ describe('validateSignUp (spec §5, in order)', () => {
 describe('validateSignIn', () => {
   it('asks for the email, then the password', () => {
     expect(validateSignIn({ email: ' ', password: '' })).toBe('Please enter your email address.');
-    expect(validateSignIn({ email: 'ada@example.com', password: '' })).toBe('Please enter your password.');
-    expect(validateSignIn({ email: 'ada@example.com', password: 'x' })).toBe(undefined);
+    expect(validateSignIn({ email: 'indie@example.com', password: '' })).toBe('Please enter your password.');
+    expect(validateSignIn({ email: 'indie@example.com', password: 'x' })).toBe(undefined);
   });
 });
 
 describe('normaliseEmail', () => {
   it('trims and lowercases', () => {
-    expect(normaliseEmail('  Ada@Example.COM ')).toBe('ada@example.com');
+    expect(normaliseEmail('  Indie@Example.COM ')).toBe('indie@example.com');
   });
 });
 
@@ -97,11 +97,11 @@ describe('validateForgotPasswordEmail', () => {
   it.each([
     ['', 'Please enter your email address.'],
     ['   ', 'Please enter your email address.'],
-    ['ada', 'Please enter a valid email address.'],
-    ['ada@example', 'Please enter a valid email address.'],
-    ['ada @example.com', 'Please enter a valid email address.'],
-    ['ada@@example.com', 'Please enter a valid email address.'],
-    [' Ada@Example.com ', undefined],
+    ['indie', 'Please enter a valid email address.'],
+    ['indie@example', 'Please enter a valid email address.'],
+    ['indie @example.com', 'Please enter a valid email address.'],
+    ['indie@@example.com', 'Please enter a valid email address.'],
+    [' Indie@Example.com ', undefined],
   ])('%j gives %j', (email, message) => {
     expect(validateForgotPasswordEmail(email)).toBe(message);
   });

@@ -17,8 +17,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-async function fillSignUp(user: ReturnType<typeof userEvent.setup>, email = '  Ada@Example.COM ') {
-  await user.type(screen.getByLabelText('First name'), 'Ada');
+async function fillSignUp(user: ReturnType<typeof userEvent.setup>, email = '  Indie@Example.COM ') {
+  await user.type(screen.getByLabelText('First name'), 'Indie');
   await user.type(screen.getByLabelText('Last name'), 'Player');
   await user.type(screen.getByLabelText('Email'), email);
   await user.type(screen.getByLabelText('Password'), 'Secret-pass-1!');
@@ -32,7 +32,7 @@ describe('/auth sign-up', () => {
       'GET /api/auth/whoami': [200, { session: null }],
       'POST /api/auth/sign-up': [
         200,
-        { email: 'ada@example.com', confirmed: false, codeDeliveryDestination: 'ada@example.com' },
+        { email: 'indie@example.com', confirmed: false, codeDeliveryDestination: 'indie@example.com' },
       ],
       'POST /api/auth/confirm-sign-up': [200, session],
     });
@@ -43,15 +43,15 @@ describe('/auth sign-up', () => {
 
     expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
     expect(server.bodiesOf('POST /api/auth/sign-up')).toEqual([
-      { email: 'ada@example.com', password: 'Secret-pass-1!', firstName: 'Ada', lastName: 'Player' },
+      { email: 'indie@example.com', password: 'Secret-pass-1!', firstName: 'Indie', lastName: 'Player' },
     ]);
-    expect(sessionStorage.getItem('howl.pendingSignUpEmail')).toBe('ada@example.com');
+    expect(sessionStorage.getItem('howl.pendingSignUpEmail')).toBe('indie@example.com');
     expect(screen.getByRole('link', { name: 'contact us' })).toHaveAttribute('href', '/contact');
 
     await user.type(screen.getByLabelText('Confirmation code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByRole('heading', { name: 'Sign up complete' })).toBeInTheDocument();
-    expect(server.bodiesOf('POST /api/auth/confirm-sign-up')).toEqual([{ email: 'ada@example.com', code: '123456' }]);
+    expect(server.bodiesOf('POST /api/auth/confirm-sign-up')).toEqual([{ email: 'indie@example.com', code: '123456' }]);
     expect(client.getQueryData(SESSION_KEY)).toEqual(session);
     expect(sessionStorage.getItem('howl.pendingSignUpEmail')).toBeNull();
     expect(screen.getByRole('link', { name: 'Go to features' })).toHaveAttribute('href', '/features');
@@ -59,7 +59,7 @@ describe('/auth sign-up', () => {
   });
 
   it('stays on the code screen after a wrong code, and a resend mails a new one', async () => {
-    sessionStorage.setItem('howl.pendingSignUpEmail', 'ada@example.com');
+    sessionStorage.setItem('howl.pendingSignUpEmail', 'indie@example.com');
     const server = stubServer({
       'GET /api/auth/whoami': [200, { session: null }],
       'POST /api/auth/confirm-sign-up': apiError(400, 'CodeMismatch', 'Invalid confirmation code.'),
@@ -78,8 +78,8 @@ describe('/auth sign-up', () => {
     expect(screen.getByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Resend code' }));
-    expect(await screen.findByText('A new code is on its way to ada@example.com.')).toBeInTheDocument();
-    expect(server.bodiesOf('POST /api/auth/resend-code')).toEqual([{ email: 'ada@example.com' }]);
+    expect(await screen.findByText('A new code is on its way to indie@example.com.')).toBeInTheDocument();
+    expect(server.bodiesOf('POST /api/auth/resend-code')).toEqual([{ email: 'indie@example.com' }]);
   });
 
   it('shows the first validation message and sends nothing', async () => {
@@ -119,12 +119,12 @@ describe('/auth sign-in', () => {
     });
     const user = userEvent.setup();
     const { client } = page();
-    await user.type(screen.getByLabelText('Email'), ' ADA@example.com ');
+    await user.type(screen.getByLabelText('Email'), '  INDIE@example.com ');
     await user.type(screen.getByLabelText('Password'), 'Secret-pass-1!');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/features'));
     expect(server.bodiesOf('POST /api/auth/sign-in')).toEqual([
-      { email: 'ada@example.com', password: 'Secret-pass-1!' },
+      { email: 'indie@example.com', password: 'Secret-pass-1!' },
     ]);
     expect(client.getQueryData(SESSION_KEY)).toEqual(session);
   });
@@ -133,7 +133,7 @@ describe('/auth sign-in', () => {
     stubServer({ 'GET /api/auth/whoami': [200, { session: null }], 'POST /api/auth/sign-in': apiError(401, code) });
     const user = userEvent.setup();
     page();
-    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Email'), 'indie@example.com');
     await user.type(screen.getByLabelText('Password'), 'wrong');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Incorrect username or password$/);
@@ -148,11 +148,13 @@ describe('/auth sign-in', () => {
     });
     const user = userEvent.setup();
     page();
-    await user.type(screen.getByLabelText('Email'), 'Ada@example.com');
+    await user.type(screen.getByLabelText('Email'), 'Indie@example.com');
     await user.type(screen.getByLabelText('Password'), 'Secret-pass-1!');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
-    await waitFor(() => expect(server.bodiesOf('POST /api/auth/resend-code')).toEqual([{ email: 'ada@example.com' }]));
+    await waitFor(() =>
+      expect(server.bodiesOf('POST /api/auth/resend-code')).toEqual([{ email: 'indie@example.com' }]),
+    );
   });
 
   it('shows on the code screen why a fresh code could not be sent', async () => {
@@ -163,7 +165,7 @@ describe('/auth sign-in', () => {
     });
     const user = userEvent.setup();
     page();
-    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Email'), 'indie@example.com');
     await user.type(screen.getByLabelText('Password'), 'Secret-pass-1!');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Please try again later.');

@@ -31,14 +31,14 @@ describe('/forgotPassword', () => {
 
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please enter your email address.');
-    await user.type(screen.getByLabelText('Email'), 'ada@example');
+    await user.type(screen.getByLabelText('Email'), 'indie@example');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid email address.');
     await user.type(screen.getByLabelText('Email'), '.COM');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
     expect(await screen.findByRole('heading', { name: 'Set a new password' })).toBeInTheDocument();
-    expect(server.bodiesOf('POST /api/auth/forgot-password')).toEqual([{ email: 'ada@example.com' }]);
+    expect(server.bodiesOf('POST /api/auth/forgot-password')).toEqual([{ email: 'indie@example.com' }]);
 
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please enter your confirmation code.');
@@ -58,7 +58,7 @@ describe('/forgotPassword', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/auth'));
     expect(server.bodiesOf('POST /api/auth/confirm-forgot-password').at(-1)).toEqual({
-      email: 'ada@example.com',
+      email: 'indie@example.com',
       code: '123456',
       newPassword: 'New-pass-1!',
     });
@@ -84,7 +84,7 @@ describe('/forgotPassword', () => {
     });
     const user = userEvent.setup();
     page();
-    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Email'), 'indie@example.com');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
     expect(screen.queryByLabelText('Confirmation code')).not.toBeInTheDocument();
@@ -98,7 +98,7 @@ describe('/forgotPassword', () => {
     });
     const user = userEvent.setup();
     page();
-    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Email'), 'indie@example.com');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await user.type(await screen.findByLabelText('Confirmation code'), '123456');
     await user.type(screen.getByLabelText('New password'), 'weak');

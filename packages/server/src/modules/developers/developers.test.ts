@@ -22,7 +22,7 @@ for (const { dialect, skip } of DIALECTS) {
 
     const signUp = (email: string, extra: Record<string, unknown> = {}) =>
       call(t.app, 'POST', '/api/auth/sign-up', {
-        body: { email, password: STRONG_PASSWORD, firstName: 'Ada', lastName: 'Byron', ...extra },
+        body: { email, password: STRONG_PASSWORD, firstName: 'Indie', lastName: 'Developer', ...extra },
       });
     const confirm = (email: string, code: string) =>
       call(t.app, 'POST', '/api/auth/confirm-sign-up', { body: { email, code } });
@@ -35,8 +35,8 @@ for (const { dialect, skip } of DIALECTS) {
     /** What the session answers for a developer signed up by these tests, with no games yet. */
     const freshSession = (email: string, company: string | null = null) => ({
       email,
-      firstName: 'Ada',
-      lastName: 'Byron',
+      firstName: 'Indie',
+      lastName: 'Developer',
       company,
       games: [],
       current_game_id: null,
@@ -70,7 +70,7 @@ for (const { dialect, skip } of DIALECTS) {
           .selectAll()
           .where('user_id', '=', user.id)
           .executeTakeFirstOrThrow();
-        expect(dev).toMatchObject({ first_name: 'Ada', last_name: 'Byron', company: 'A studio' });
+        expect(dev).toMatchObject({ first_name: 'Indie', last_name: 'Developer', company: 'A studio' });
         expect(t.smtp.lastCode(email.toLowerCase())).toMatch(/^\d{6}$/);
       });
 

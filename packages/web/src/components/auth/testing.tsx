@@ -40,8 +40,8 @@ export const apiError = (status: number, code: string, message = `server says ${
 export const signedOut: [number, unknown] = [200, { session: null }];
 
 export const session = {
-  email: 'ada@example.com',
-  firstName: 'Ada',
+  email: 'indie@example.com',
+  firstName: 'Indie',
   lastName: 'Player',
   company: null,
   games: [],
