@@ -42,15 +42,19 @@ function EditorForm({ gameId, initial }: { gameId: string; initial: PlayerEmailS
     setForm((f) => ({ ...f, [key]: value }));
   };
 
+  // After a save the form shows the mails as stored (an emptied field is its default again).
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    save.mutate({
-      confirmation_subject: toServerText(form.confirmation_subject),
-      confirmation_body: toServerText(form.confirmation_body),
-      reset_subject: toServerText(form.reset_subject),
-      reset_body: toServerText(form.reset_body),
-      reply_to: form.reply_to.trim(),
-    });
+    save.mutate(
+      {
+        confirmation_subject: toServerText(form.confirmation_subject),
+        confirmation_body: toServerText(form.confirmation_body),
+        reset_subject: toServerText(form.reset_subject),
+        reset_body: toServerText(form.reset_body),
+        reply_to: form.reply_to.trim(),
+      },
+      { onSuccess: (stored) => setForm(toForm(stored)) },
+    );
   };
   const restoreDefaults = () =>
     save.mutate(

@@ -117,7 +117,7 @@ function Toggle({
   const id = useId();
   return (
     <Group>
-      <div className="flex items-start gap-3">
+      <label htmlFor={id} className="flex cursor-pointer items-start gap-3">
         <input
           id={id}
           type="checkbox"
@@ -131,15 +131,11 @@ function Toggle({
           aria-hidden
           className="relative mt-0.5 inline-flex h-6 w-11 shrink-0 rounded-full bg-slate-300 transition peer-checked:bg-brand-600 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-500 peer-disabled:opacity-60 after:absolute after:top-0.5 after:left-0.5 after:size-5 after:rounded-full after:bg-white after:shadow after:transition peer-checked:after:translate-x-5"
         />
-        <div className="min-w-0">
-          <label htmlFor={id} className="cursor-pointer font-medium text-ink">
-            {label}
-          </label>
-          <p id={`${id}-hint`} className="text-sm text-slate-600">
-            {hint}
-          </p>
-        </div>
-      </div>
+        <span className="font-medium text-ink">{label}</span>
+      </label>
+      <p id={`${id}-hint`} className="mt-1 pl-14 text-sm text-slate-600">
+        {hint}
+      </p>
       <Progress pending={update.isPending} error={update.error} />
     </Group>
   );
