@@ -99,7 +99,10 @@ function Progress({ pending, error }: { pending: boolean; error: Error | null })
   );
 }
 
-/** A checkbox drawn as a switch; changing it sends only its field with the inverse of its value. */
+/**
+ * A checkbox drawn as a switch; changing it sends only its field with the inverse of its value.
+ * While saving it ignores changes but stays focusable, so a keyboard user keeps their place.
+ */
 function Toggle({
   gameId,
   field,
@@ -122,14 +125,14 @@ function Toggle({
           id={id}
           type="checkbox"
           checked={checked}
-          disabled={update.isPending}
+          aria-disabled={update.isPending}
           aria-describedby={`${id}-hint`}
-          onChange={() => update.mutate({ [field]: !checked } as PlayerAuthChange)}
+          onChange={() => !update.isPending && update.mutate({ [field]: !checked } as PlayerAuthChange)}
           className="peer sr-only"
         />
         <span
           aria-hidden
-          className="relative mt-0.5 inline-flex h-6 w-11 shrink-0 rounded-full bg-slate-300 transition peer-checked:bg-brand-600 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-500 peer-disabled:opacity-60 after:absolute after:top-0.5 after:left-0.5 after:size-5 after:rounded-full after:bg-white after:shadow after:transition peer-checked:after:translate-x-5"
+          className="relative mt-0.5 inline-flex h-6 w-11 shrink-0 rounded-full bg-slate-300 transition peer-checked:bg-brand-600 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-500 peer-aria-disabled:opacity-60 after:absolute after:top-0.5 after:left-0.5 after:size-5 after:rounded-full after:bg-white after:shadow after:transition peer-checked:after:translate-x-5"
         />
         <span className="font-medium text-ink">{label}</span>
       </label>
@@ -146,7 +149,7 @@ function RegistrationType({ gameId, value }: { gameId: string; value: Settings['
   const name = useId();
   return (
     <Group>
-      <fieldset disabled={update.isPending}>
+      <fieldset aria-busy={update.isPending}>
         <legend className="mb-2 font-medium text-ink">Registration type</legend>
         <div className="grid gap-3 sm:grid-cols-2">
           {REG_TYPES.map((t) => (
@@ -159,7 +162,7 @@ function RegistrationType({ gameId, value }: { gameId: string; value: Settings['
                 name={name}
                 value={t.value}
                 checked={value === t.value}
-                onChange={() => update.mutate({ reg_type: t.value })}
+                onChange={() => !update.isPending && update.mutate({ reg_type: t.value })}
                 className="mt-1 accent-brand-600"
               />
               <span>
