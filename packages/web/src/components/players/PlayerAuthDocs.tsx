@@ -1,0 +1,379 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { EngineCode } from '../CodeBlock.js';
+import { DocLayout, DocSection, HttpCall } from './DocParts.js';
+import { PlayerAuthSettings } from './PlayerAuthSettings.js';
+
+/** The steps of the player accounts guide, in order; the ids are the page's anchors. */
+export const PLAYER_AUTH_SECTIONS = [
+  { id: 'download', title: 'Download the plugin' },
+  { id: 'autoload', title: 'Add it as an autoload' },
+  { id: 'configure', title: 'Configure the plugin' },
+  { id: 'authOptions', title: 'Authentication options' },
+  { id: 'authSettings', title: 'Player authentication settings' },
+  { id: 'registration', title: 'Register a player' },
+  { id: 'emailConfirmation', title: 'Confirm the email address' },
+  { id: 'login', title: 'Log a player in' },
+  { id: 'resetPassword', title: 'Reset a password' },
+  { id: 'savedSessions', title: 'Saved sessions' },
+  { id: 'logout', title: 'Log a player out' },
+  { id: 'dashboard', title: 'The players dashboard' },
+  { id: 'scenes', title: 'Built-in scenes' },
+  { id: 'troubleshooting', title: 'Troubleshooting' },
+  { id: 'contact', title: 'Contact' },
+] as const;
+
+const Step = ({ id, children }: { id: (typeof PLAYER_AUTH_SECTIONS)[number]['id']; children: ReactNode }) => (
+  <DocSection sections={PLAYER_AUTH_SECTIONS} id={id}>
+    {children}
+  </DocSection>
+);
+
+const PLAYER = `"player": {
+    "player_name": "a_player",
+    "email": "player@example.com",
+    "state": "CONFIRMED"
+  }`;
+
+/**
+ * The player accounts guide once a developer has a game: install and configure the Howl plugin,
+ * the settings panel, then every player call with samples for Godot 3.x and 4.x and its HTTP call.
+ */
+export function PlayerAuthDocs({ gameId }: { gameId: string }) {
+  return (
+    <DocLayout sections={PLAYER_AUTH_SECTIONS}>
+      <Step id="download">
+        <p>
+          <Link to="/download">Download the Howl plugin</Link> for your version of Godot (3.x or 4.x) and copy its{' '}
+          <code>addons/howl</code> folder into your project.
+        </p>
+      </Step>
+
+      <Step id="autoload">
+        <p>
+          Add <code>res://addons/howl/Howl.gd</code> as an autoload named <code>Howl</code>: in Godot 4, Project →
+          Project Settings → Globals → Autoload; in Godot 3, Project → Project Settings → AutoLoad. Every scene can then
+          call <code>Howl</code>.
+        </p>
+      </Step>
+
+      <Step id="configure">
+        <p>
+          Configure the plugin once, before the first call, with your API key and game ID (the View API key button above
+          shows both). <code>log_level</code> is 0 (errors only), 1 (info) or 2 (debug). <code>game_version</code> is
+          for Godot 3 only.
+        </p>
+        <EngineCode
+          godot3={`func _ready():
+	Howl.configure({
+		"api_key": "YOUR_API_KEY",
+		"game_id": "YOUR_GAME_ID",
+		"log_level": 1,
+		"game_version": "1.0.0"
+	})`}
+          godot4={`func _ready() -> void:
+	Howl.configure({
+		"api_key": "YOUR_API_KEY",
+		"game_id": "YOUR_GAME_ID",
+		"log_level": 1
+	})`}
+        />
+        <p>
+          Each call of the plugin runs in the background: wait for it with <code>await</code> in Godot 4 and{' '}
+          <code>yield(…, "completed")</code> in Godot 3 (see <Link to="/callingHowl">calling Howl</Link>). Its result is
+          a Dictionary with the server's answer and <code>error</code>, which is <code>null</code> or holds a{' '}
+          <code>code</code> and a <code>message</code>.
+        </p>
+      </Step>
+
+      <Step id="authOptions">
+        <p>Player accounts are set up per game, in the panel below:</p>
+        <ul>
+          <li>
+            <strong>Player authentication</strong> is off for a new game. Until you enable it, every player call answers{' '}
+            <code>403 PlayerAuthDisabled</code>.
+          </li>
+          <li>
+            <strong>Registration type</strong>: <em>Email / username / password</em> (the default) keeps an email
+            address per player, for confirmation and password reset codes; <em>Username / password</em> keeps none, and
+            accounts are confirmed at once.
+          </li>
+          <li>
+            <strong>Email confirmation</strong> (email registration only): a new player confirms their address with a
+            6-digit code mailed to them before they can log in.
+          </li>
+          <li>
+            <strong>Session duration</strong>: how long a login lasts, in seconds (3600 by default; 0 means it never
+            expires). <strong>Saved session days</strong>: how long “remember me” keeps a player logged in on a device
+            (30 by default, 1 to 365).
+          </li>
+          <li>
+            <strong>Require player session</strong>: when on, a score or player data saved under a registered player's
+            name needs that player's session; names nobody registered stay open.
+          </li>
+        </ul>
+        <p>
+          The plugin keeps the player's session for you: after a login, its calls send it along, and{' '}
+          <code>Howl.Players.is_logged_in()</code> tells you whether a player is logged in.
+        </p>
+      </Step>
+
+      <Step id="authSettings">
+        <div className="not-prose rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
+          <PlayerAuthSettings gameId={gameId} />
+        </div>
+      </Step>
+
+      <Step id="registration">
+        <p>
+          Register a player with a name, a password and its confirmation, and an email address with the email
+          registration type (pass <code>""</code> otherwise). Passwords need at least 8 characters with upper case,
+          lower case, a number and a symbol. Registration fails on a name already taken, an invalid email address or
+          passwords that don't match.
+        </p>
+        <EngineCode
+          godot3={`func _on_register_pressed():
+	var result = yield(Howl.Players.register_player(
+		$Name.text, $Email.text, $Password.text, $ConfirmPassword.text), "completed")
+	if result.error:
+		$Error.text = result.error.message
+	elif result.confirmation_required:
+		show_code_form()  # an email with a code is on its way
+	else:
+		show_login_form()`}
+          godot4={`func _on_register_pressed() -> void:
+	var result = await Howl.Players.register_player(
+		%Name.text, %Email.text, %Password.text, %ConfirmPassword.text)
+	if result.error:
+		%Error.text = result.error.message
+	elif result.confirmation_required:
+		show_code_form()  # an email with a code is on its way
+	else:
+		show_login_form()`}
+        />
+        <HttpCall
+          method="POST"
+          path="/v1/players"
+          body={'{"player_name": "a_player", "email": "player@example.com", "password": "…", "confirm_password": "…"}'}
+          answer={`{
+  "player": {
+    "player_name": "a_player",
+    "email": "player@example.com",
+    "state": "UNCONFIRMED"
+  },
+  "confirmation_required": true
+}`}
+        />
+      </Step>
+
+      <Step id="emailConfirmation">
+        <p>
+          With email confirmation on, a new player is <code>UNCONFIRMED</code> until they enter the 6-digit code mailed
+          to them (valid 24 hours; the fifth wrong try ends it). Logging in before that answers{' '}
+          <code>UserNotConfirmed</code>. A player who lost the mail can ask for a fresh code.
+        </p>
+        <EngineCode
+          godot3={`var result = yield(Howl.Players.confirm_email(player_name, $Code.text), "completed")
+if result.error:
+	$Error.text = result.error.message  # CodeMismatch or ExpiredCode
+
+# No mail? Send a fresh code
+yield(Howl.Players.resend_confirmation_code(player_name), "completed")`}
+          godot4={`var result = await Howl.Players.confirm_email(player_name, %Code.text)
+if result.error:
+	%Error.text = result.error.message  # CodeMismatch or ExpiredCode
+
+# No mail? Send a fresh code
+await Howl.Players.resend_confirmation_code(player_name)`}
+        />
+        <HttpCall
+          method="POST"
+          path="/v1/players/confirm"
+          body='{"player_name": "a_player", "code": "123456"}'
+          answer={`{
+  ${PLAYER}
+}`}
+        />
+        <HttpCall
+          method="POST"
+          path="/v1/players/resend-code"
+          body='{"player_name": "a_player"}'
+          answer={`{ "ok": true }`}
+        />
+      </Step>
+
+      <Step id="login">
+        <p>
+          Log a player in with their name and password. The plugin keeps the session and sends it with the calls that
+          need it. A wrong name or password both answer <code>NotAuthorized</code>; a disabled player answers{' '}
+          <code>PlayerDisabled</code>.
+        </p>
+        <EngineCode
+          godot3={`var result = yield(Howl.Players.login_player($Name.text, $Password.text), "completed")
+if result.error:
+	$Error.text = result.error.message
+else:
+	print("Welcome back, ", result.player.player_name)`}
+          godot4={`var result = await Howl.Players.login_player(%Name.text, %Password.text)
+if result.error:
+	%Error.text = result.error.message
+else:
+	print("Welcome back, ", result.player.player_name)`}
+        />
+        <HttpCall
+          method="POST"
+          path="/v1/players/login"
+          body='{"player_name": "a_player", "password": "…", "remember_me": false}'
+          answer={`{
+  "access_token": "yNBDlDfn6McYRKXyt2mKWdjkh1rm1YCmCf4bfg6p868",
+  "expires_at": "2026-11-23T03:41:40.633Z",
+  ${PLAYER}
+}`}
+        />
+        <p>Who is logged in, as the server sees it:</p>
+        <EngineCode
+          godot3={`var me = yield(Howl.Players.get_current_player(), "completed")
+print(me.player_name, " is ", me.state)`}
+          godot4={`var me = await Howl.Players.get_current_player()
+print(me.player_name, " is ", me.state)`}
+        />
+        <HttpCall
+          method="GET"
+          path="/v1/players/me"
+          bearer
+          answer={`{
+  "player_name": "a_player",
+  "email": "player@example.com",
+  "state": "CONFIRMED"
+}`}
+        />
+      </Step>
+
+      <Step id="resetPassword">
+        <p>
+          A forgotten password is reset in two steps (email registration only): ask for a code, which is mailed to the
+          player and is valid 15 minutes, then set a new password with it. From the request on, the old password no
+          longer works (the player is <code>RESET_REQUIRED</code>); once the new one is set, every session of the player
+          ends.
+        </p>
+        <EngineCode
+          godot3={`yield(Howl.Players.request_password_reset(player_name), "completed")
+
+# Later, with the code from the email
+var result = yield(Howl.Players.confirm_password_reset(
+	player_name, $Code.text, $Password.text, $ConfirmPassword.text), "completed")
+if result.error:
+	$Error.text = result.error.message`}
+          godot4={`await Howl.Players.request_password_reset(player_name)
+
+# Later, with the code from the email
+var result = await Howl.Players.confirm_password_reset(
+	player_name, %Code.text, %Password.text, %ConfirmPassword.text)
+if result.error:
+	%Error.text = result.error.message`}
+        />
+        <HttpCall
+          method="POST"
+          path="/v1/players/password-reset"
+          body='{"player_name": "a_player"}'
+          answer={`{ "ok": true }`}
+        />
+        <HttpCall
+          method="POST"
+          path="/v1/players/password-reset/confirm"
+          body='{"player_name": "a_player", "code": "123456", "password": "…", "confirm_password": "…"}'
+          answer={`{ "ok": true }`}
+        />
+      </Step>
+
+      <Step id="savedSessions">
+        <p>
+          Log in with <code>remember_me</code> to keep the player logged in between launches. The plugin stores the
+          saved session on the device (in <code>user://</code>) and trades it for a fresh session when the game starts.
+          It lasts the number of saved session days set above.
+        </p>
+        <EngineCode
+          godot3={`# Log in and remember the player on this device
+yield(Howl.Players.login_player(player_name, password, true), "completed")
+
+# Next launch
+func _ready():
+	var result = yield(Howl.Players.resume_session(), "completed")
+	if result.error:
+		show_login_form()  # no saved session, or it expired`}
+          godot4={`# Log in and remember the player on this device
+await Howl.Players.login_player(player_name, password, true)
+
+# Next launch
+func _ready() -> void:
+	var result = await Howl.Players.resume_session()
+	if result.error:
+		show_login_form()  # no saved session, or it expired`}
+        />
+        <HttpCall
+          method="POST"
+          path="/v1/players/sessions/resume"
+          body='{"saved_session": "uWtL4P-F8wCjHNpdtej7lnQhMYUweCla1WE8w6ecpuk"}'
+          answer={`{
+  "access_token": "f12zwuzB92uz5-LQZD7kH9WL-HWa2nfIlGE9I58jRQA",
+  "expires_at": "2026-11-23T03:41:40.893Z",
+  ${PLAYER}
+}`}
+        />
+        <p>
+          With <code>remember_me</code>, the login answer also holds{' '}
+          <code>{'"saved_session": { "token": "…", "expires_at": "…" }'}</code>.
+        </p>
+      </Step>
+
+      <Step id="logout">
+        <p>
+          Logging out ends the session and the saved session it came from, and clears the saved session on the device.
+          Pass <code>true</code> to log the player out on every device.
+        </p>
+        <EngineCode
+          godot3={`yield(Howl.Players.logout_player(), "completed")
+# Everywhere:
+yield(Howl.Players.logout_player(true), "completed")`}
+          godot4={`await Howl.Players.logout_player()
+# Everywhere:
+await Howl.Players.logout_player(true)`}
+        />
+        <HttpCall method="POST" path="/v1/players/logout" bearer body='{"all": false}' answer={`{ "ok": true }`} />
+      </Step>
+
+      <Step id="dashboard">
+        <p>
+          The <Link to="/dashboard/players">Players dashboard</Link> lists your game's players with their email address,
+          status and player data. From there you can disable or enable a player, set a new password, or delete a player.
+          Disabling or deleting a player also ends their sessions.
+        </p>
+      </Step>
+
+      <Step id="scenes">
+        <p>
+          The plugin comes with ready-made scenes for registration, email confirmation, login and password reset,
+          designed for 1920 by 1080. Change to one of them, or instance it in a scene of yours and restyle it.
+        </p>
+        <EngineCode
+          godot3={`get_tree().change_scene("res://addons/howl/scenes/player_auth/Login.tscn")`}
+          godot4={`get_tree().change_scene_to_file("res://addons/howl/scenes/player_auth/Login.tscn")`}
+        />
+      </Step>
+
+      <Step id="troubleshooting">
+        <p>
+          Set <code>log_level</code> to 2 to see every call in the output. A call answering{' '}
+          <code>PlayerAuthDisabled</code> means player authentication is off in the panel above. More answers are in the{' '}
+          <Link to="/troubleshooting">troubleshooting guide</Link>.
+        </p>
+      </Step>
+
+      <Step id="contact">
+        <p>
+          Stuck, or missing a feature? <Link to="/contact">Write to us</Link>: we read every message.
+        </p>
+      </Step>
+    </DocLayout>
+  );
+}
