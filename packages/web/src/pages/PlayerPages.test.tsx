@@ -34,9 +34,7 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (path: string) => {
-      if (path === '/api/auth/session') {
-        return session ? json(session) : json({ error: { code: 'NotAuthorized', message: 'Sign in first.' } }, 401);
-      }
+      if (path === '/api/auth/whoami') return json({ session: session ?? null });
       if (path === '/api/games/g1/player-auth') {
         return json({
           enabled: false,
