@@ -81,7 +81,7 @@ describe.skipIf(BROWSER_SKIP)("a developer's journey through the site in Chromiu
     await expect.poll(() => page.textContent('main')).toContain(key);
     const copy = page.getByRole('button', { name: 'Copy' }).first();
     await copy.click();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(key);
     await expect.poll(() => page.getByRole('button', { name: 'Copied!' }).count()).toBe(1);
     await expect.poll(() => page.getByRole('button', { name: 'Copied!' }).count(), { timeout: 3000 }).toBe(0);
 
