@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { EngineCode } from '../components/CodeBlock.js';
 import { PLUGIN_VERSIONS } from '../components/content/constants.js';
-import { DocPage, Section } from '../components/content/DocPage.js';
+import { DocPage, Section, Wide } from '../components/content/DocPage.js';
 
 const SIGNAL_GODOT3 = `Howl.Scores.connect("score_saved", self, "_on_score_saved")
 var result = yield(Howl.Scores.save_score(player_name, score), "completed")
@@ -60,7 +60,9 @@ export function BlogGodot4() {
             requests follow the engine's certificate settings.
           </li>
         </ul>
-        <EngineCode godot3={SIGNAL_GODOT3} godot4={SIGNAL_GODOT4} />
+        <Wide>
+          <EngineCode godot3={SIGNAL_GODOT3} godot4={SIGNAL_GODOT4} />
+        </Wide>
       </Section>
 
       <Section id="upgrading" title="Upgrading a game">

@@ -89,8 +89,8 @@ export function CSharp() {
       <Section id="overview" title="How it works">
         <p>
           Install and configure the plugin as described on the <Link to="/download">download page</Link>. The plugin
-          then runs as the <code>Howl</code> autoload. From C#, get that node, read its feature objects (
-          <code>Scores</code>, <code>Players</code>, <code>PlayerData</code>) and invoke their methods by name with{' '}
+          then runs as the <code>Howl</code> autoload. From C#, get that node, read its feature objects{' '}
+          <code>Scores</code>, <code>Players</code> and <code>PlayerData</code>, and invoke their methods by name with{' '}
           <code>Call</code>. The methods and signals are the same as in GDScript; see{' '}
           <Link to="/callingHowl">Calling Howl</Link>. The samples below use the Godot 4 .NET API.
         </p>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { EngineCode } from '../components/CodeBlock.js';
-import { DocPage, Section } from '../components/content/DocPage.js';
+import { DocPage, Section, Wide } from '../components/content/DocPage.js';
 import { AWAIT_GODOT3, AWAIT_GODOT4 } from '../components/content/samples.js';
 
 const SECTIONS = [
@@ -42,13 +42,13 @@ func _on_scores_fetched(result: Dictionary) -> void:
 `;
 
 const FORGET_GODOT3 = `func _on_level_completed(level: int) -> void:
-	# No yield: the game carries on at once and the answer is only logged.
+	# No yield: the game moves on at once.
 	Howl.PlayerData.set_player_data(player_name, {"level": level}, false)
 	get_tree().change_scene("res://levels/level_%d.tscn" % (level + 1))
 `;
 
 const FORGET_GODOT4 = `func _on_level_completed(level: int) -> void:
-	# No await: the game carries on at once and the answer is only logged.
+	# No await: the game moves on at once.
 	Howl.PlayerData.set_player_data(player_name, {"level": level}, false)
 	get_tree().change_scene_to_file("res://levels/level_%d.tscn" % (level + 1))
 `;
@@ -83,7 +83,9 @@ export function CallingHowl() {
           <code>yield(…, "completed")</code>; in Godot 4 it is <code>await</code>. The function pauses, the rest of the
           game keeps running, and the function resumes with the answer.
         </p>
-        <EngineCode godot3={AWAIT_GODOT3} godot4={AWAIT_GODOT4} />
+        <Wide>
+          <EngineCode godot3={AWAIT_GODOT3} godot4={AWAIT_GODOT4} />
+        </Wide>
         <p>
           A function that waits becomes asynchronous itself: whoever calls it and needs it to be finished must wait for
           it too.
@@ -99,7 +101,9 @@ export function CallingHowl() {
           is handled in another place than the call, such as a leaderboard panel that refreshes whenever any score is
           saved.
         </p>
-        <EngineCode godot3={SIGNALS_GODOT3} godot4={SIGNALS_GODOT4} />
+        <Wide>
+          <EngineCode godot3={SIGNALS_GODOT3} godot4={SIGNALS_GODOT4} />
+        </Wide>
       </Section>
 
       <Section id="fire-and-forget" title="Fire-and-forget calls">
@@ -108,7 +112,9 @@ export function CallingHowl() {
           you change scenes, because the autoload stays loaded. Errors are written to the log according to your{' '}
           <code>log_level</code>.
         </p>
-        <EngineCode godot3={FORGET_GODOT3} godot4={FORGET_GODOT4} />
+        <Wide>
+          <EngineCode godot3={FORGET_GODOT3} godot4={FORGET_GODOT4} />
+        </Wide>
       </Section>
 
       <Section id="which-one" title="Which one to use">

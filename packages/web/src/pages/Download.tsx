@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useCurrentGame, useSession } from '../api/session.js';
 import { EngineCode } from '../components/CodeBlock.js';
 import { PLUGIN_VERSIONS } from '../components/content/constants.js';
-import { DocPage, Section } from '../components/content/DocPage.js';
+import { DocPage, Section, Wide } from '../components/content/DocPage.js';
 import { CONFIG_GODOT3, CONFIG_GODOT4, PING_GODOT3, PING_GODOT4 } from '../components/content/samples.js';
 import { Notice } from '../components/ui.js';
 
@@ -87,7 +87,9 @@ export function Download() {
           <code>1</code> (info) or <code>2</code> (debug, every request and answer). On Godot 3.x, also set your game's
           version.
         </p>
-        <EngineCode godot3={CONFIG_GODOT3} godot4={CONFIG_GODOT4} />
+        <Wide>
+          <EngineCode godot3={CONFIG_GODOT3} godot4={CONFIG_GODOT4} />
+        </Wide>
         <KeyHint />
       </Section>
 
@@ -96,7 +98,9 @@ export function Download() {
           Run this once from any scene. If the key or the game id is wrong, the answer carries an{' '}
           <code>InvalidApiKey</code> error; see <Link to="/troubleshooting">troubleshooting</Link>.
         </p>
-        <EngineCode godot3={PING_GODOT3} godot4={PING_GODOT4} />
+        <Wide>
+          <EngineCode godot3={PING_GODOT3} godot4={PING_GODOT4} />
+        </Wide>
       </Section>
 
       <Section id="next" title="Next steps">

@@ -11,7 +11,13 @@ import {
 } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useCurrentGame } from '../api/session.js';
+import { CodeBlock } from '../components/CodeBlock.js';
 import { ButtonLink, Card } from '../components/ui.js';
+
+const HERO_SAMPLE = `# When a round ends:
+var result = await Howl.Scores.save_score(name, score)
+print("You placed #", result.position)
+`;
 
 const FEATURES = [
   {
@@ -62,24 +68,29 @@ export function Home() {
   const game = useCurrentGame();
   return (
     <div className="space-y-16">
-      <section className="overflow-hidden rounded-2xl bg-ink px-6 py-12 text-white shadow-lg sm:px-12 sm:py-16">
-        <p className="mb-3 text-sm font-semibold tracking-wide text-brand-100 uppercase">
-          Open-source backend for Godot
-        </p>
-        <h1 className="max-w-3xl text-4xl leading-tight font-bold tracking-tight !text-white sm:text-5xl">
-          Leaderboards, player accounts and player data for your Godot game
-        </h1>
-        <p className="mt-5 max-w-2xl text-lg leading-8 text-slate-300">
-          Howl gives your game online features without a server of your own: install the Howl plugin, add your API key
-          and game id, and configure everything from this site. Howl is open source, so you can also host it yourself.
-        </p>
-        <div className="mt-8 flex flex-wrap gap-3">
-          <ButtonLink to="/download" className="px-5 py-2.5">
-            Download the plugin
-          </ButtonLink>
-          <ButtonLink to="/features" variant="secondary" className="px-5 py-2.5">
-            Explore the features
-          </ButtonLink>
+      <section className="grid items-center gap-10 overflow-hidden rounded-2xl bg-ink px-6 py-12 text-white shadow-lg sm:px-12 sm:py-16 lg:grid-cols-[1.15fr_1fr]">
+        <div>
+          <p className="mb-3 text-sm font-semibold tracking-wide text-brand-100 uppercase">
+            Open-source backend for Godot
+          </p>
+          <h1 className="max-w-3xl text-3xl leading-tight font-bold tracking-tight !text-white sm:text-5xl lg:text-[2.75rem]">
+            Leaderboards, player accounts and player data for your Godot game
+          </h1>
+          <p className="mt-5 max-w-2xl text-lg leading-8 text-slate-300">
+            Howl gives your game online features without a server of your own: install the Howl plugin, add your API key
+            and game id, and configure everything from this site. Howl is open source, so you can also host it yourself.
+          </p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <ButtonLink to="/download" className="px-5 py-2.5">
+              Download the plugin
+            </ButtonLink>
+            <ButtonLink to="/features" variant="secondary" className="px-5 py-2.5">
+              Explore the features
+            </ButtonLink>
+          </div>
+        </div>
+        <div className="hidden min-w-0 lg:block">
+          <CodeBlock code={HERO_SAMPLE} language="gdscript" title="Godot 4.x (GDScript)" />
         </div>
       </section>
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { EngineCode } from '../components/CodeBlock.js';
-import { DocPage, Section } from '../components/content/DocPage.js';
+import { DocPage, Section, Wide } from '../components/content/DocPage.js';
 import { PING_GODOT3, PING_GODOT4 } from '../components/content/samples.js';
 
 const SECTIONS = [
@@ -63,7 +63,9 @@ export function MobileExport() {
 
       <Section id="check" title="Check it on a device">
         <p>Run the setup check from the first scene of your game and watch the device log:</p>
-        <EngineCode godot3={PING_GODOT3} godot4={PING_GODOT4} />
+        <Wide>
+          <EngineCode godot3={PING_GODOT3} godot4={PING_GODOT4} />
+        </Wide>
         <p>
           If it still fails, set <code>log_level</code> to <code>2</code> and read{' '}
           <Link to="/troubleshooting">troubleshooting</Link>.

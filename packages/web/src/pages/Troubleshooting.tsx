@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CodeBlock, EngineCode } from '../components/CodeBlock.js';
-import { DocPage } from '../components/content/DocPage.js';
+import { DocPage, Wide } from '../components/content/DocPage.js';
 
 const FAQ_GODOT3 = `var result = yield(Howl.Scores.save_score(player_name, score), "completed")
 if result.has("error"):
@@ -203,7 +203,9 @@ export function Troubleshooting() {
       </p>
       <CodeBlock code={ERROR_SHAPE} language="json" title="Error answer" />
       <p>Check the code to react to the errors your game can handle:</p>
-      <EngineCode godot3={FAQ_GODOT3} godot4={FAQ_GODOT4} />
+      <Wide>
+        <EngineCode godot3={FAQ_GODOT3} godot4={FAQ_GODOT4} />
+      </Wide>
       {QUESTIONS.map(({ id, q, a }) => (
         <section key={id} aria-labelledby={id}>
           <h2 id={id}>{q}</h2>

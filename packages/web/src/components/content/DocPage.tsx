@@ -54,3 +54,11 @@ export function Section({ id, title, children }: { id: string; title: string; ch
     </section>
   );
 }
+
+/**
+ * Lets code samples (engine 3 and 4 side by side) use more width than the text column on wide screens,
+ * with tabs shown four columns wide.
+ */
+export function Wide({ children }: { children: ReactNode }) {
+  return <div className="[tab-size:4] lg:-mx-24 xl:-mx-48 [&_pre]:[tab-size:4]">{children}</div>;
+}
