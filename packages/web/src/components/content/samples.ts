@@ -25,7 +25,7 @@ const config := {
 }
 `;
 
-export const PING_GODOT3 = `func _ready() -> void:
+export const PING_GODOT3 = `func _ready():
 	var result = yield(Howl.ping(), "completed")
 	if result.has("error"):
 		push_error("Howl: %s (%s)" % [result.error.message, result.error.code])
@@ -41,7 +41,7 @@ export const PING_GODOT4 = `func _ready() -> void:
 		print("Howl is set up for ", result.name)
 `;
 
-export const AWAIT_GODOT3 = `func _on_game_over(score: int) -> void:
+export const AWAIT_GODOT3 = `func _on_game_over(score: int):
 	var result = yield(Howl.Scores.save_score(player_name, score), "completed")
 	if result.has("error"):
 		push_error(result.error.message)
