@@ -1,4 +1,138 @@
-/** Placeholder until the page is written. */
+import { Link } from 'react-router';
+import { EngineCode } from '../components/CodeBlock.js';
+import { DocPage, Section, Wide } from '../components/content/DocPage.js';
+import { AWAIT_GODOT3, AWAIT_GODOT4 } from '../components/content/samples.js';
+
+const SECTIONS = [
+  { id: 'how-calls-work', title: 'How calls work' },
+  { id: 'awaiting', title: 'Waiting for the answer' },
+  { id: 'signals', title: 'Using signals' },
+  { id: 'fire-and-forget', title: 'Fire-and-forget calls' },
+  { id: 'which-one', title: 'Which one to use' },
+];
+
+const SIGNALS_GODOT3 = `func _ready() -> void:
+	Howl.Scores.connect("score_saved", self, "_on_score_saved")
+	Howl.Scores.connect("scores_fetched", self, "_on_scores_fetched")
+
+func _on_submit_pressed() -> void:
+	Howl.Scores.save_score(player_name, score)
+
+func _on_score_saved(result: Dictionary) -> void:
+	if not result.has("error"):
+		Howl.Scores.get_scores(10)
+
+func _on_scores_fetched(result: Dictionary) -> void:
+	$Leaderboard.show_scores(result.scores)
+`;
+
+const SIGNALS_GODOT4 = `func _ready() -> void:
+	Howl.Scores.score_saved.connect(_on_score_saved)
+	Howl.Scores.scores_fetched.connect(_on_scores_fetched)
+
+func _on_submit_pressed() -> void:
+	Howl.Scores.save_score(player_name, score)
+
+func _on_score_saved(result: Dictionary) -> void:
+	if not result.has("error"):
+		Howl.Scores.get_scores(10)
+
+func _on_scores_fetched(result: Dictionary) -> void:
+	$Leaderboard.show_scores(result.scores)
+`;
+
+const FORGET_GODOT3 = `func _on_level_completed(level: int) -> void:
+	# No yield: the game moves on at once.
+	Howl.PlayerData.set_player_data(player_name, {"level": level}, false)
+	get_tree().change_scene("res://levels/level_%d.tscn" % (level + 1))
+`;
+
+const FORGET_GODOT4 = `func _on_level_completed(level: int) -> void:
+	# No await: the game moves on at once.
+	Howl.PlayerData.set_player_data(player_name, {"level": level}, false)
+	get_tree().change_scene_to_file("res://levels/level_%d.tscn" % (level + 1))
+`;
+
+/** Guide: signals, waiting for answers and fire-and-forget calls. */
 export function CallingHowl() {
-  return <h1>Calling Howl</h1>;
+  return (
+    <DocPage
+      eyebrow="Guides"
+      title="Calling Howl"
+      lead={<p>Every call to Howl goes over the network. Here are the three ways to handle its answer in GDScript.</p>}
+      sections={SECTIONS}
+    >
+      <Section id="how-calls-work" title="How calls work">
+        <p>
+          The Howl plugin is an autoload named <code>Howl</code> with one object per feature: <code>Howl.Scores</code>,{' '}
+          <code>Howl.Players</code> and <code>Howl.PlayerData</code>. A call such as{' '}
+          <code>Howl.Scores.save_score(player_name, score)</code> sends a request and returns at once; the answer
+          arrives a moment later, without freezing your game.
+        </p>
+        <p>
+          The answer is a Dictionary with the fields the call returns (for <code>save_score</code>:{' '}
+          <code>score_id</code>, <code>position</code> and <code>kept</code>). When the call failed, it holds an{' '}
+          <code>error</code> with a <code>code</code> and a <code>message</code> instead; see{' '}
+          <Link to="/troubleshooting">troubleshooting</Link> for the common ones.
+        </p>
+      </Section>
+
+      <Section id="awaiting" title="Waiting for the answer">
+        <p>
+          When the next step needs the answer, wait for it inside your function. In Godot 3 that is{' '}
+          <code>yield(…, "completed")</code>; in Godot 4 it is <code>await</code>. The function pauses, the rest of the
+          game keeps running, and the function resumes with the answer.
+        </p>
+        <Wide>
+          <EngineCode godot3={AWAIT_GODOT3} godot4={AWAIT_GODOT4} />
+        </Wide>
+        <p>
+          A function that waits becomes asynchronous itself: whoever calls it and needs it to be finished must wait for
+          it too.
+        </p>
+      </Section>
+
+      <Section id="signals" title="Using signals">
+        <p>
+          Each feature object also emits a signal when an answer arrives, with the same Dictionary:{' '}
+          <code>score_saved</code> and <code>scores_fetched</code> on <code>Howl.Scores</code>,{' '}
+          <code>player_logged_in</code> on <code>Howl.Players</code>, <code>player_data_fetched</code> and{' '}
+          <code>player_data_saved</code> on <code>Howl.PlayerData</code>, and so on. Signals suit code where the answer
+          is handled in another place than the call, such as a leaderboard panel that refreshes whenever any score is
+          saved.
+        </p>
+        <Wide>
+          <EngineCode godot3={SIGNALS_GODOT3} godot4={SIGNALS_GODOT4} />
+        </Wide>
+      </Section>
+
+      <Section id="fire-and-forget" title="Fire-and-forget calls">
+        <p>
+          When nothing depends on the answer, call and move on. The request still completes in the background, even if
+          you change scenes, because the autoload stays loaded. Errors are written to the log according to your{' '}
+          <code>log_level</code>.
+        </p>
+        <Wide>
+          <EngineCode godot3={FORGET_GODOT3} godot4={FORGET_GODOT4} />
+        </Wide>
+      </Section>
+
+      <Section id="which-one" title="Which one to use">
+        <ul>
+          <li>
+            <strong>Wait</strong> when the next line needs the result: showing a player's position, logging a player in.
+          </li>
+          <li>
+            <strong>Signals</strong> when several parts of the game react to the same answer.
+          </li>
+          <li>
+            <strong>Fire and forget</strong> for saves nobody waits for: progress, statistics.
+          </li>
+        </ul>
+        <p>
+          Writing C#? The same patterns work there too: see <Link to="/cSharp">Howl from C#</Link>.
+        </p>
+      </Section>
+    </DocPage>
+  );
 }
