@@ -70,7 +70,7 @@ const PLAYER_DATA = `private async void SaveProgress(string playerName, int leve
         { "gold", gold },
     };
     // false: merge these keys into the stored document instead of replacing it.
-    playerData.Call("set_player_data", playerName, data, false);
+    playerData.Call("save_player_data", playerName, data, false);
     await ToSignal(playerData, "player_data_saved");
 }
 `;
@@ -104,7 +104,7 @@ export function CSharp() {
         <p>
           GDScript's <code>await</code> does not carry over to C#. Instead, start the call and wait for the feature's
           signal with <code>ToSignal</code>: <code>score_saved</code> for <code>save_score</code>,{' '}
-          <code>player_data_saved</code> for <code>set_player_data</code>, and so on. The first value is the answer
+          <code>player_data_saved</code> for <code>save_player_data</code>, and so on. The first value is the answer
           Dictionary.
         </p>
         <CodeBlock code={AWAIT} language="csharp" />

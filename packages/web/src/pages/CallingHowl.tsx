@@ -43,13 +43,13 @@ func _on_scores_fetched(result: Dictionary) -> void:
 
 const FORGET_GODOT3 = `func _on_level_completed(level: int) -> void:
 	# No yield: the game moves on at once.
-	Howl.PlayerData.set_player_data(player_name, {"level": level}, false)
+	Howl.PlayerData.save_player_data(player_name, {"level": level}, false)
 	get_tree().change_scene("res://levels/level_%d.tscn" % (level + 1))
 `;
 
 const FORGET_GODOT4 = `func _on_level_completed(level: int) -> void:
 	# No await: the game moves on at once.
-	Howl.PlayerData.set_player_data(player_name, {"level": level}, false)
+	Howl.PlayerData.save_player_data(player_name, {"level": level}, false)
 	get_tree().change_scene_to_file("res://levels/level_%d.tscn" % (level + 1))
 `;
 

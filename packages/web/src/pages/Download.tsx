@@ -82,8 +82,8 @@ export function Download() {
 
       <Section id="configure" title="Configure your game">
         <p>
-          Open <code>res://addons/howl/howl_config.gd</code> and fill in your game's API key and game id. You find both
-          on the dashboard once you have created a game. Set the log level to <code>0</code> (errors only),{' '}
+          Call <code>Howl.configure</code> once, before the first call, with your game's API key and game id. You find
+          both on the dashboard once you have created a game. Set the log level to <code>0</code> (errors only),{' '}
           <code>1</code> (info) or <code>2</code> (debug, every request and answer). On Godot 3.x, also set your game's
           version.
         </p>

@@ -7,7 +7,7 @@ const FAQ_GODOT3 = `var result = yield(Howl.Scores.save_score(player_name, score
 if result.has("error"):
 	match result.error.code:
 		"InvalidApiKey":
-			push_error("Check the api_key and game_id in howl_config.gd")
+			push_error("Check the api_key and game_id passed to Howl.configure")
 		"LimitExceeded":
 			print("Too many calls, try again later")
 		_:
@@ -18,7 +18,7 @@ const FAQ_GODOT4 = `var result: Dictionary = await Howl.Scores.save_score(player
 if result.has("error"):
 	match result.error.code:
 		"InvalidApiKey":
-			push_error("Check the api_key and game_id in howl_config.gd")
+			push_error("Check the api_key and game_id passed to Howl.configure")
 		"LimitExceeded":
 			print("Too many calls, try again later")
 		_:
@@ -46,8 +46,8 @@ const QUESTIONS: Question[] = [
         </p>
         <ul>
           <li>
-            Copy both again from the dashboard into <code>res://addons/howl/howl_config.gd</code>, without spaces or
-            quotes around them.
+            Copy both again from the dashboard into your <code>Howl.configure</code> call, without spaces or quotes
+            around them.
           </li>
           <li>Make sure the key and the id belong to the same game: each game has its own pair.</li>
           <li>If you rotated the key on the dashboard, the old key stopped working at once; ship the new one.</li>

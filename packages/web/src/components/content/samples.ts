@@ -4,25 +4,23 @@
  * `error: {code, message}` when the call failed.
  */
 
-export const CONFIG_GODOT3 = `# res://addons/howl/howl_config.gd
-extends Node
-
-const config := {
-	"api_key": "YOUR_API_KEY",
-	"game_id": "YOUR_GAME_ID",
-	"log_level": 1, # 0: errors, 1: info, 2: debug
-	"game_version": "1.0.0", # your game's version
-}
+export const CONFIG_GODOT3 = `# In your first scene (or any autoload that runs before Howl is used)
+func _ready():
+	Howl.configure({
+		"api_key": "YOUR_API_KEY",
+		"game_id": "YOUR_GAME_ID",
+		"log_level": 1, # 0: errors, 1: info, 2: debug
+		"game_version": "1.0.0", # your game's version
+	})
 `;
 
-export const CONFIG_GODOT4 = `# res://addons/howl/howl_config.gd
-extends Node
-
-const config := {
-	"api_key": "YOUR_API_KEY",
-	"game_id": "YOUR_GAME_ID",
-	"log_level": 1, # 0: errors, 1: info, 2: debug
-}
+export const CONFIG_GODOT4 = `# In your first scene (or any autoload that runs before Howl is used)
+func _ready() -> void:
+	Howl.configure({
+		"api_key": "YOUR_API_KEY",
+		"game_id": "YOUR_GAME_ID",
+		"log_level": 1, # 0: errors, 1: info, 2: debug
+	})
 `;
 
 export const PING_GODOT3 = `func _ready():
