@@ -82,6 +82,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
     bodyLimit: config.bodyLimit,
+    // Long names (players, boards) reach validation and get its message, not a router error.
+    routerOptions: { maxParamLength: 1000 },
     // A hop count means: trust that many proxies in front of us, and take the address the last of them saw.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // Answering a client that left is pointless; let close() drain only real work.
@@ -135,7 +137,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     gamesOf: games.list,
   });
   const playerData = createPlayerData({ db: database.db, dialect: database.dialect, clock });
-  const players = createPlayers({ db: database.db, identity, mailer, clock, games, playerData });
+  const players = createPlayers({
+    db: database.db,
+    dialect: database.dialect,
+    identity,
+    mailer,
+    clock,
+    games,
+    playerData,
+  });
   const requireWriter: WriterCheck = (game, name, authorization) => players.requireWriter(game, name, authorization);
   const contact = createContact({
     db: database.db,

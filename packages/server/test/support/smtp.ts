@@ -40,7 +40,8 @@ export async function startSmtpServer(): Promise<{
     messages,
     lastCode(to) {
       const mail = messages.filter((m) => m.to.includes(to)).at(-1);
-      const code = mail?.raw.match(/code is:\s*(\d{6})/)?.[1];
+      // Quoted-printable may break a line anywhere with a soft break (`=` at the end of a line).
+      const code = mail?.raw.replace(/=\r?\n/g, '').match(/code is:\s*(\d{6})/)?.[1];
       if (!code) throw new Error(`no code was mailed to ${to}`);
       return code;
     },

@@ -105,6 +105,7 @@ export function createGames({ db, dialect, clock, setUpGame }: GamesDeps) {
         await owned(developerId, gameId, trx);
         // Read before the delete: the foreign key clears current_game_id along with the game.
         const wasCurrent = (await store.getCurrentGameId(trx, developerId)) === gameId;
+        await store.lockGameForDelete(trx, dialect, gameId);
         await store.deleteGameAndData(trx, gameId, playerPoolId(gameId));
         if (wasCurrent) {
           const rest = await store.listGames(trx, developerId);

@@ -98,3 +98,19 @@ export async function deleteGameAndData(trx: Transaction<DB>, gameId: string, pl
   await trx.deleteFrom('player_data').where('game_id', '=', gameId).execute();
   await trx.deleteFrom('games').where('id', '=', gameId).execute();
 }
+
+/**
+ * Whether the game still exists; on PostgreSQL its row stays locked (shared) until the transaction
+ * ends, so deleting the game waits for a write under it instead of leaving rows behind.
+ */
+export async function holdGame(trx: Transaction<DB>, dialect: Dialect, gameId: string): Promise<boolean> {
+  let q = trx.selectFrom('games').select('id').where('id', '=', gameId);
+  if (dialect === 'postgres') q = q.forShare();
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+/** Locks the game's row for a delete: writes that hold it (holdGame) finish first, later ones find it gone. */
+export async function lockGameForDelete(trx: Transaction<DB>, dialect: Dialect, gameId: string): Promise<void> {
+  if (dialect !== 'postgres') return;
+  await trx.selectFrom('games').select('id').where('id', '=', gameId).forUpdate().execute();
+}

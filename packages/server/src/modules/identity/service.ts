@@ -352,6 +352,8 @@ export function createIdentity(deps: IdentityDeps) {
         }
         const user = await store.findUserById(db, row.user_id);
         if (!user || user.enabled !== 1) throw E.sessionExpired();
+        // A reset request is how a player locks out whoever took the password: no new sessions until it is done.
+        if (user.status === 'RESET_REQUIRED') throw E.passwordResetRequired();
         return { user, ...(await startSession(user.id, hash)) };
       },
 

@@ -129,6 +129,35 @@ for (const { dialect, skip } of DIALECTS) {
       expect(Object.keys(stored.player_data).sort()).toEqual(Array.from({ length: 20 }, (_, i) => `k${i}`).sort());
     });
 
+    it('refuses documents nested deeper than 64 levels with 400, however deep, and stores 64', async () => {
+      const nested = (depth: number) => `{"player_data":${'['.repeat(depth - 1)}{}${']'.repeat(depth - 1)}}`;
+      const raw = (body: string) =>
+        ctx.t.app.inject({
+          method: 'PUT',
+          url: path(fresh().name),
+          headers: { 'x-api-key': ctx.game.api_key, 'x-game-id': ctx.game.game_id, 'content-type': 'application/json' },
+          payload: body,
+        });
+      expect((await raw(`{"player_data":{"a":${nested(63).slice(15, -1)}}}`)).statusCode).toBe(200);
+      for (const depth of [66, 5000, 200_000]) {
+        const res = await raw(`{"player_data":{"a":${nested(depth).slice(15, -1)}}}`);
+        expect(res.statusCode, `depth ${depth}`).toBe(400);
+        expect(res.json().error.code).toBe('InvalidParameter');
+      }
+    });
+
+    it('refuses characters under the game-state name', async () => {
+      const res = await put('__game__', { player_data: { slot: 1 } }, { character: 'slot' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({ code: 'InvalidParameter', field: 'player' });
+    });
+
+    it('gives a name longer than 100 characters the name rule, not a router error', async () => {
+      const res = await get('x'.repeat(101));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toBe('player_name can be at most 100 characters.');
+    });
+
     it.each([
       ['no player_data', {}, 'player_data'],
       ['player_data that is a list', { player_data: [1, 2] }, 'player_data'],
@@ -192,6 +221,12 @@ for (const { dialect, skip } of DIALECTS) {
       expect((await console('DELETE', `/players/${encodeURIComponent(p.name)}`)).statusCode).toBe(200);
       expect((await get(p.name)).json().version).toBe(0);
       expect((await get(p.name, 'Hero')).json().version).toBe(0);
+      // A name with data but no account can be deleted from the console too.
+      expect((await console('DELETE', `/players/${encodeURIComponent(dataOnly)}`)).statusCode).toBe(200);
+      expect((await get(dataOnly)).json().version).toBe(0);
+      expect((await console('DELETE', `/players/${encodeURIComponent(dataOnly)}`)).json().error.code).toBe(
+        'PlayerNotFound',
+      );
     });
   });
 }

@@ -4,6 +4,7 @@ import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
+import { holdGame } from '../games/store.js';
 import * as store from './store.js';
 import type { DocKey } from './store.js';
 
@@ -24,6 +25,15 @@ export const playerDataErrors = {
       `The stored player data is at version ${current}; read it again and retry your change.`,
       { currentVersion: current },
     ),
+  tooDeep: () =>
+    new AppError(400, 'InvalidParameter', `player_data can nest objects and arrays at most ${MAX_DEPTH} levels deep.`, {
+      field: 'player_data',
+    }),
+  gameStateCharacters: () =>
+    new AppError(400, 'InvalidParameter', `${GAME_STATE_PLAYER} holds the game state; it has no characters.`, {
+      field: 'player',
+    }),
+  gameGone: () => new AppError(404, 'NotFound', 'This game no longer exists.'),
   characterLimit: () =>
     new AppError(
       409,
@@ -46,6 +56,20 @@ export interface StoredDoc {
 }
 
 const NONE: StoredDoc = { data: '{}', version: 0, updatedAt: null };
+/** Deeper documents are refused: serialising them would overflow the stack long before 40 KB. */
+export const MAX_DEPTH = 64;
+
+/** Whether a parsed JSON value nests deeper than `max`, walked without recursion. */
+export function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth > max) return true;
+    for (const child of Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
 /** Rows per round trip while exporting; the export holds about one page (at most 8 MB of documents) at a time. */
 const EXPORT_PAGE = 200;
 
@@ -56,7 +80,10 @@ export function createPlayerData({ db, dialect, clock }: PlayerDataDeps) {
    * land, a stale `if_version` is refused, and a too-large result writes nothing.
    */
   function change(key: DocKey, ifVersion: number | undefined, next: (current: Doc | null) => Doc | null) {
+    if (key.player === GAME_STATE_PLAYER && key.character !== '') throw playerDataErrors.gameStateCharacters();
     return db.transaction().execute(async (trx): Promise<StoredDoc> => {
+      // A game deleted meanwhile takes its data with it; a write after that has nowhere to go.
+      if (!(await holdGame(trx, dialect, key.gameId))) throw playerDataErrors.gameGone();
       await store.lockPlayer(trx, dialect, key.gameId, key.player);
       const row = await store.findDoc(trx, key);
       const version = row?.version ?? 0;
@@ -94,6 +121,7 @@ export function createPlayerData({ db, dialect, clock }: PlayerDataDeps) {
 
     /** Replaces the document, or with `overwrite: false` merges its top-level keys into the stored one. */
     put(key: DocKey, input: { player_data: Doc; overwrite: boolean; if_version?: number | undefined }) {
+      if (nestsDeeperThan(input.player_data, MAX_DEPTH)) throw playerDataErrors.tooDeep();
       return change(key, input.if_version, (current) =>
         input.overwrite || current === null ? input.player_data : { ...current, ...input.player_data },
       );
@@ -109,7 +137,7 @@ export function createPlayerData({ db, dialect, clock }: PlayerDataDeps) {
 
     characters: (gameId: string, player: string) => store.listCharacters(db, gameId, player),
 
-    /** Deletes every document of a player (with their account, from the dashboard). */
+    /** Deletes every document of a player (with their account, from the dashboard); answers how many went. */
     deletePlayer: (trx: Kysely<DB>, gameId: string, player: string) => store.deletePlayer(trx, gameId, player),
 
     /** The players' own documents, as text, for a page of the players list. */

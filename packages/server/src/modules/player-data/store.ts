@@ -50,9 +50,14 @@ export async function deleteDoc(db: Kysely<DB>, key: DocKey): Promise<void> {
     .execute();
 }
 
-/** Every document of a player: their own and their characters'. */
-export async function deletePlayer(db: Kysely<DB>, gameId: string, player: string): Promise<void> {
-  await db.deleteFrom('player_data').where('game_id', '=', gameId).where('player_name', '=', player).execute();
+/** Every document of a player: their own and their characters'. Answers how many were deleted. */
+export async function deletePlayer(db: Kysely<DB>, gameId: string, player: string): Promise<number> {
+  const res = await db
+    .deleteFrom('player_data')
+    .where('game_id', '=', gameId)
+    .where('player_name', '=', player)
+    .executeTakeFirst();
+  return Number(res.numDeletedRows);
 }
 
 export async function listCharacters(db: Kysely<DB>, gameId: string, player: string): Promise<string[]> {

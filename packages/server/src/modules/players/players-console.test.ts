@@ -257,6 +257,28 @@ for (const { dialect, skip } of DIALECTS) {
       expect((await v1('GET', '/v1/players/me', { token: p.access_token })).statusCode).toBe(200);
     });
 
+    it('leaves no account or data behind when the game is deleted while players register and save', async () => {
+      const game = await newGame('Racing');
+      const opts = { apiKey: game.api_key, gameId: game.game_id };
+      const writes = Array.from({ length: 20 }, (_, i) => [
+        register(`racer-${i}`, `racer-${i}@example.com`, opts),
+        v1('PUT', `/v1/player-data/racer-${i}`, { ...opts, body: { player_data: { i } } }),
+      ]).flat();
+      const [deleted, ...answers] = await Promise.all([
+        call(ctx.t.app, 'DELETE', `/api/games/${game.game_id}`, { cookie: ctx.cookie }),
+        ...writes,
+      ]);
+      expect(deleted!.statusCode).toBe(200);
+      // Each write landed before the delete (200) or found the game gone (403 unknown key, 404): never a 500.
+      expect(answers.map((a) => a.statusCode).filter((code) => ![200, 403, 404].includes(code))).toEqual([]);
+      const db = ctx.t.database.db;
+      const left = await Promise.all([
+        db.selectFrom('identity_users').select('id').where('pool_id', '=', `game:${game.game_id}`).execute(),
+        db.selectFrom('player_data').select('player_name').where('game_id', '=', game.game_id).execute(),
+      ]);
+      expect(left.map((rows) => rows.length)).toEqual([0, 0]);
+    });
+
     it('deletes the players, their sessions and the mail settings with the game', async () => {
       const game = await newGame('Doomed');
       const opts = { apiKey: game.api_key, gameId: game.game_id };

@@ -61,6 +61,14 @@ for (const { dialect, skip } of DIALECTS) {
       expect((await resume('no-such-token', opts)).json().error.code).toBe('SessionExpired');
     });
 
+    it('refuses to resume a saved session while a password reset is pending', async () => {
+      const p = await loggedIn('resume-reset', { remember_me: true });
+      expect((await v1('POST', '/v1/players/password-reset', { body: { player_name: p.name } })).statusCode).toBe(200);
+      const res = await resume(p.saved_session!.token);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.code).toBe('PasswordResetRequired');
+    });
+
     it('ends the session and the saved session it came from on logout; all: true ends every session', async () => {
       const p = await loggedIn('logout', { remember_me: true });
       const resumed = (await resume(p.saved_session!.token)).json();

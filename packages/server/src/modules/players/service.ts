@@ -14,17 +14,19 @@ import { AppError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { GameRow } from '../games/games.table.js';
 import { playerPoolId, type Games } from '../games/service.js';
-import { updateGame } from '../games/store.js';
+import { holdGame, updateGame } from '../games/store.js';
+import type { Dialect } from '../../db/database.js';
 import type { IdentityUser } from '../identity/identity.table.js';
 import type { Identity, SessionUser } from '../identity/service.js';
 import type { Mailer } from '../mail/mailer.js';
-import type { PlayerData } from '../player-data/service.js';
+import { playerDataErrors, type PlayerData } from '../player-data/service.js';
 import { playerErrors as E, asPlayerError } from './errors.js';
 import { effectiveTemplate, normalizeBody, playerCodeMail } from './mail.js';
 import * as store from './store.js';
 
 export interface PlayersDeps {
   db: Kysely<DB>;
+  dialect: Dialect;
   /** The players list shows each player's data; deleting a player deletes it. */
   playerData: Pick<PlayerData, 'ownDocs' | 'deletePlayer'>;
   identity: Identity;
@@ -57,7 +59,7 @@ const profile = (user: Pick<IdentityUser, 'username' | 'email' | 'status'>) => (
  * A game's players: its user pool in the identity module, with the game's settings and mails.
  * Console calls check ownership; game calls come with the game the front door already checked.
  */
-export function createPlayers({ db, identity, mailer, clock, games, playerData }: PlayersDeps) {
+export function createPlayers({ db, dialect, identity, mailer, clock, games, playerData }: PlayersDeps) {
   async function emailSettings(game: GameRow): Promise<PlayerEmailSettings> {
     return effectiveTemplate(game.name, await store.findTemplate(db, game.id));
   }
@@ -169,7 +171,14 @@ export function createPlayers({ db, identity, mailer, clock, games, playerData }
       const user = await inPlayerTerms(() =>
         pool.signUp(
           { username: input.player_name, email, password: input.password },
-          { confirmed, retakePending: false },
+          {
+            confirmed,
+            retakePending: false,
+            // In the account's own transaction: a game deleted meanwhile gets no account left behind.
+            saveProfile: async (trx) => {
+              if (!(await holdGame(trx, dialect, game.id))) throw playerDataErrors.gameGone();
+            },
+          },
         ),
       );
       return { player: profile(user), confirmation_required: !confirmed };
@@ -308,8 +317,16 @@ export function createPlayers({ db, identity, mailer, clock, games, playerData }
 
     async remove(developerId: string, gameId: string, playerName: string): Promise<void> {
       const game = await games.owned(developerId, gameId);
+      const pool = poolOf(game);
+      // A name with data but no account is listed too; deleting it deletes its data.
+      if (!(await pool.admin.find(playerName))) {
+        if ((await playerData.deletePlayer(db, gameId, playerName)) === 0) throw E.notFound();
+        return;
+      }
       await inPlayerTerms(() =>
-        poolOf(game).admin.remove(playerName, (trx) => playerData.deletePlayer(trx, gameId, playerName)),
+        pool.admin.remove(playerName, async (trx) => {
+          await playerData.deletePlayer(trx, gameId, playerName);
+        }),
       );
     },
   };
