@@ -2,7 +2,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { Toaster } from 'sonner';
 import { App } from './App.js';
 import { ScrollToHash } from './components/ScrollToHash.js';
 import './index.css';
@@ -16,7 +15,6 @@ createRoot(document.getElementById('root')!).render(
         <ScrollToHash />
         <App />
       </BrowserRouter>
-      <Toaster position="top-right" richColors />
     </QueryClientProvider>
   </StrictMode>,
 );
