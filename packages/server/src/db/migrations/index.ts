@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as identity from './2026_11_22_0001_identity.js';
 import * as games from './2026_11_22_0002_games.js';
 import * as leaderboards from './2026_11_22_0003_leaderboards.js';
+import * as scoresRankRevision from './2026_11_23_0001_scores_rank_revision.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
   '2026_11_22_0001_identity': identity,
   '2026_11_22_0002_games': games,
   '2026_11_22_0003_leaderboards': leaderboards,
+  '2026_11_23_0001_scores_rank_revision': scoresRankRevision,
 };
