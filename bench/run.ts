@@ -203,7 +203,7 @@ async function measureIndex(
     for (let i = 0; i < n; i++) await index.countAbove(board, key());
     const positionMicros = ((performance.now() - t) * 1000) / n;
     t = performance.now();
-    for (let i = 0; i < n; i++) await redis.zrank(`howl-bench:${gameId}:{${board.boardId}}:0:z`, 'x');
+    for (let i = 0; i < n; i++) await redis.zrank(`howl-bench:${gameId}:{${board.boardId}}:0:desc:z`, 'x');
     const zrankMicros = ((performance.now() - t) * 1000) / n;
     await index.reset(board.boardId);
     await redis.quit();
