@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type LogEvent } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type LogEvent, type SqliteDialectConfig } from 'kysely';
 import pg from 'pg';
 import { startCheckpointer } from './checkpointer.js';
 import type { DB } from './schema.js';
@@ -66,7 +66,34 @@ function createSqlite(path: string, log?: (event: LogEvent) => void): Kysely<DB>
   sqlite.pragma('synchronous = NORMAL');
   // Checkpoints run in a thread of their own (db/checkpointer.ts), not inside a request's commit.
   if (file !== ':memory:') sqlite.pragma('wal_autocheckpoint = 0');
-  return new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), ...(log ? { log } : {}) });
+  return new Kysely<DB>({
+    dialect: new SqliteDialect({ database: reusingStatements(sqlite) }),
+    ...(log ? { log } : {}),
+  });
+}
+
+/** Statements kept between queries, at most this many (the app runs a few dozen distinct ones). */
+const STATEMENTS = 500;
+
+/**
+ * Kysely prepares every query afresh; preparing cost as much as running the query on the game
+ * API's hot paths. The same SQL text gets the same prepared statement back (the driver runs one
+ * statement to completion before the next, and nothing here iterates a statement lazily).
+ */
+function reusingStatements(sqlite: SqliteDatabase.Database): SqliteDialectConfig['database'] {
+  const prepared = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let statement = prepared.get(text);
+      if (!statement) {
+        if (prepared.size >= STATEMENTS) prepared.delete(prepared.keys().next().value!);
+        statement = sqlite.prepare(text);
+        prepared.set(text, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 // Timestamps are bigint milliseconds; pg returns int8 as a string unless told otherwise.
