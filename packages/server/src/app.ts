@@ -75,6 +75,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       },
     },
+    // Two info lines per request cost more than some answers do; onResponse below logs what matters.
+    disableRequestLogging: true,
     bodyLimit: config.bodyLimit,
     // A hop count means: trust that many proxies in front of us, and take the address the last of them saw.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
@@ -90,6 +92,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Failed requests at info, every request at debug: a busy game's successes would flood the log.
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode >= 400 || request.log.level === 'debug' || request.log.level === 'trace') {
+      request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    }
+  });
   requireJsonOnConsoleMutations(app);
   await app.register(cookie);
   await registerOpenApi(app, config.publicUrl);
