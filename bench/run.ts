@@ -213,7 +213,7 @@ async function measureIndex(
   const held = () => process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
   gc?.();
   const before = held();
-  const index = memoryRankIndex(database.db);
+  const index = memoryRankIndex(database.db, { rows: database.rows });
   const t0 = performance.now();
   await index.countAbove(board, key());
   await index.settled();

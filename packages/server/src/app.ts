@@ -117,7 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const rankIndex =
     config.rankIndex === 'memory'
-      ? memoryRankIndex(database.db)
+      ? memoryRankIndex(database.db, { rows: database.rows })
       : config.rankIndex === 'redis' && deps.redis
         ? redisRankIndex(database.db, deps.redis, deps.rankPrefix ? { prefix: deps.rankPrefix } : {})
         : sqlRankIndex(database.db);

@@ -70,7 +70,7 @@ for (const { dialect, skip } of DIALECTS) {
     afterAll(() => database?.close());
 
     it('ignores a notification older than the state it holds, whether it arrives during the load or after', async () => {
-      const index = memoryRankIndex(database.db, { chunk: 1 });
+      const index = memoryRankIndex(database.db, { chunk: 1, rows: database.rows });
       expect(await index.countAbove(board, entry('a', 10, 3))).toBe(2); // SQL, while the load starts
       // Arrives while loading: the rows read hold revision 3, so this stale state must not win.
       await index.saved(board, entry('a', 99, 2));

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { ScoreRow } from '../leaderboards/leaderboards.table.js';
 import type { OrderKey } from '../leaderboards/order.js';
@@ -9,6 +9,8 @@ import { sqlRankIndex, type BoardPeriod, type RankIndex } from './rank-index.js'
 export interface MemoryIndexOptions {
   /** Rows per read while loading: bounds the transient objects a load creates (tests make it small). */
   chunk?: number;
+  /** Runs a query answering rows as arrays (the database's `rows`): a load then makes no object per row. */
+  rows?: (query: CompiledQuery) => Promise<unknown[][]>;
 }
 
 /** One loaded board period: entries as columns, and the list of their numbers in board order. */
@@ -89,6 +91,9 @@ export function memoryRankIndex(
 ): RankIndex & { settled(): Promise<void>; entries(): number; bytes(): number } {
   const sql = sqlRankIndex(db);
   const chunk = options.chunk ?? 10_000;
+  const rowsOf =
+    options.rows ??
+    (async (query: CompiledQuery) => (await db.executeQuery(query)).rows.map((r) => Object.values(r as object)));
   const slots = new Map<string, Slot>();
   const slotKey = (boardId: string, periodStart: number) => `${boardId}\u0000${periodStart}`;
 
@@ -140,14 +145,20 @@ export function memoryRankIndex(
           eb(eb.refTuple('score', 'timestamp', 'player_name', 'id'), '>', eb.tuple(score, timestamp, player_name, id)),
         );
       }
-      return q.orderBy('score').orderBy('timestamp').orderBy('player_name').orderBy('id').limit(chunk).execute();
+      return rowsOf(
+        q.orderBy('score').orderBy('timestamp').orderBy('player_name').orderBy('id').limit(chunk).compile(),
+      );
     };
     for (let next = after(undefined); ;) {
       const rows = await next;
       const full = rows.length === chunk;
       // The next chunk is asked for before this one is filed, so the database works while we do.
-      if (full) next = after(rows[rows.length - 1]);
-      for (const r of rows) table.load(r.id, r.player_name, r.score, r.timestamp, r.revision);
+      if (full) {
+        const [id, score, timestamp, player_name] = rows[rows.length - 1] as [string, number, number, string];
+        next = after({ id, score, timestamp, player_name });
+      }
+      // Columns in the order selected: id, score, timestamp, player_name, revision.
+      for (const r of rows) table.load(r[0] as string, r[3] as string, r[1] as number, r[2] as number, r[4] as number);
       if (!full) break;
     }
     table.trim();
