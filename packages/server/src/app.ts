@@ -81,6 +81,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       },
     },
+    // Two info lines per request cost more than some answers do; onResponse below logs what matters.
+    disableRequestLogging: true,
     bodyLimit: config.bodyLimit,
     // Long names (players, boards) reach validation and get its message, not a router error.
     routerOptions: { maxParamLength: 1000 },
@@ -98,6 +100,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Failed requests at info, every request at debug: a busy game's successes would flood the log.
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode >= 400 || request.log.level === 'debug' || request.log.level === 'trace') {
+      request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    }
+  });
   requireJsonOnConsoleMutations(app);
   await app.register(cookie);
   await registerOpenApi(app, config.publicUrl);
@@ -117,7 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const rankIndex =
     config.rankIndex === 'memory'
-      ? memoryRankIndex(database.db)
+      ? memoryRankIndex(database.db, { rows: database.rows })
       : config.rankIndex === 'redis' && deps.redis
         ? redisRankIndex(database.db, deps.redis, deps.rankPrefix ? { prefix: deps.rankPrefix } : {})
         : sqlRankIndex(database.db);

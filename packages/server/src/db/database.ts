@@ -1,7 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type LogEvent } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type CompiledQuery,
+  type LogEvent,
+  type SqliteDialectConfig,
+} from 'kysely';
 import pg from 'pg';
 import { startCheckpointer } from './checkpointer.js';
 import type { DB } from './schema.js';
@@ -15,6 +23,8 @@ export interface Database {
   schema?: string;
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
+  /** Runs a compiled query and answers each row as an array of its values in column order: no object per row, for bulk reads. */
+  rows(query: CompiledQuery): Promise<unknown[][]>;
   destroy(): Promise<void>;
 }
 
@@ -33,13 +43,14 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
       }
     : undefined;
   const file = url.startsWith('sqlite:') ? url.slice('sqlite:'.length) : undefined;
-  const db = file !== undefined ? createSqlite(file, log) : createPostgres(url, options, log);
+  const { db, rows } = file !== undefined ? createSqlite(file, log) : createPostgres(url, options, log);
   const checkpointer = file !== undefined && file !== ':memory:' ? startCheckpointer(resolve(file)) : undefined;
   const dialect: Dialect = url.startsWith('sqlite:') ? 'sqlite' : 'postgres';
   return {
     db,
     dialect,
     ...(options.schema ? { schema: options.schema } : {}),
+    rows,
     async ping() {
       try {
         await sql`select 1`.execute(db);
@@ -55,7 +66,9 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
   };
 }
 
-function createSqlite(path: string, log?: (event: LogEvent) => void): Kysely<DB> {
+type Connection = Pick<Database, 'db' | 'rows'>;
+
+function createSqlite(path: string, log?: (event: LogEvent) => void): Connection {
   const file = path === ':memory:' ? path : resolve(path);
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);
@@ -66,7 +79,41 @@ function createSqlite(path: string, log?: (event: LogEvent) => void): Kysely<DB>
   sqlite.pragma('synchronous = NORMAL');
   // Checkpoints run in a thread of their own (db/checkpointer.ts), not inside a request's commit.
   if (file !== ':memory:') sqlite.pragma('wal_autocheckpoint = 0');
-  return new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), ...(log ? { log } : {}) });
+  const db = new Kysely<DB>({
+    dialect: new SqliteDialect({ database: reusingStatements(sqlite) }),
+    ...(log ? { log } : {}),
+  });
+  // A statement of its own: raw mode would change what Kysely's shared statements answer.
+  const rows = async (query: CompiledQuery) =>
+    sqlite
+      .prepare(query.sql)
+      .raw(true)
+      .all(...query.parameters) as unknown[][];
+  return { db, rows };
+}
+
+/** Statements kept between queries, at most this many (the app runs a few dozen distinct ones). */
+const STATEMENTS = 500;
+
+/**
+ * Kysely prepares every query afresh; preparing cost as much as running the query on the game
+ * API's hot paths. The same SQL text gets the same prepared statement back (the driver runs one
+ * statement to completion before the next, and nothing here iterates a statement lazily).
+ */
+function reusingStatements(sqlite: SqliteDatabase.Database): SqliteDialectConfig['database'] {
+  const prepared = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let statement = prepared.get(text);
+      if (!statement) {
+        if (prepared.size >= STATEMENTS) prepared.delete(prepared.keys().next().value!);
+        statement = sqlite.prepare(text);
+        prepared.set(text, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 // Timestamps are bigint milliseconds; pg returns int8 as a string unless told otherwise.
@@ -78,12 +125,16 @@ const pgTypes = {
       : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 };
 
-function createPostgres(url: string, options: DatabaseOptions, log?: (event: LogEvent) => void): Kysely<DB> {
+function createPostgres(url: string, options: DatabaseOptions, log?: (event: LogEvent) => void): Connection {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
     types: pgTypes,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
+  const rows = async (query: CompiledQuery) =>
+    (await pool.query({ text: query.sql, values: query.parameters as unknown[], rowMode: 'array' }))
+      .rows as unknown[][];
+  return { db, rows };
 }

@@ -1,6 +1,5 @@
 import { insertOptions, type InsertOption, type SortOrder } from '@howl/contract';
 import fc from 'fast-check';
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/support/database.js';
 import { LeaderboardModel } from '../../../test/support/leaderboard-model.js';
@@ -8,24 +7,30 @@ import { DIALECTS, REDIS_SKIP, services } from '../../../test/support/services.j
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { redisRankIndex } from '../ranking/redis-index.js';
-import type { DB } from '../../db/schema.js';
+import type { Database } from '../../db/database.js';
 import { manualClock } from '../../lib/clock.js';
 import { periodAt } from './periods.js';
 import { memoryRankIndex } from '../ranking/memory-index.js';
-import { sqlRankIndex, type RankIndex } from '../ranking/rank-index.js';
+import { sqlRankIndex, type BoardPeriod, type RankIndex } from '../ranking/rank-index.js';
 import { createLeaderboards } from './service.js';
 
 type TestedIndex = RankIndex & { settled?(): Promise<void> };
 let redis: Redis | undefined;
 
 /** Every RankIndex implementation must pass this suite unchanged. `settled` waits for background loads. */
-export const RANK_INDEXES: Array<{ name: string; skip: string | false; create(db: Kysely<DB>): TestedIndex }> = [
-  { name: 'sql', skip: false, create: sqlRankIndex },
-  { name: 'memory', skip: false, create: memoryRankIndex },
+export const RANK_INDEXES: Array<{ name: string; skip: string | false; create(database: Database): TestedIndex }> = [
+  { name: 'sql', skip: false, create: (database) => sqlRankIndex(database.db) },
+  { name: 'memory', skip: false, create: (database) => memoryRankIndex(database.db, { rows: database.rows }) },
+  {
+    name: 'memory, reading rows as objects',
+    skip: false,
+    create: (database) => memoryRankIndex(database.db, { chunk: 3 }),
+  },
+  { name: 'memory, loaded afresh after every step in chunks of 2', skip: false, create: reloadingMemoryIndex },
   {
     name: 'redis',
     skip: REDIS_SKIP,
-    create: (db) => {
+    create: ({ db }) => {
       redis ??= new Redis(services.redisUrl!);
       return redisRankIndex(db, redis, { prefix: `howl-test:${randomUUID()}` });
     },
@@ -35,6 +40,28 @@ export const RANK_INDEXES: Array<{ name: string; skip: string | false; create(db
 afterAll(async () => {
   await redis?.quit();
 });
+
+/** A memory index thrown away and loaded cold from the database at every `settled`: every state goes through a load. */
+function reloadingMemoryIndex({ db, rows }: Database): TestedIndex {
+  let current = memoryRankIndex(db, { chunk: 2, rows });
+  const boards = new Map<string, BoardPeriod>();
+  const seen = (board: BoardPeriod) => boards.set(`${board.boardId}/${board.periodStart}`, board);
+  const anyKey = { score: 0, timestamp: 0, player_name: '', id: '' };
+  return {
+    page: (board, after, limit) => (seen(board), current.page(board, after, limit)),
+    above: (board, key, limit) => (seen(board), current.above(board, key, limit)),
+    countAbove: (board, key) => (seen(board), current.countAbove(board, key)),
+    overflow: (board, keep) => (seen(board), current.overflow(board, keep)),
+    saved: (board, entry) => current.saved(board, entry),
+    removed: (boardId, entries) => current.removed(boardId, entries),
+    reset: (boardId) => current.reset(boardId),
+    async settled() {
+      current = memoryRankIndex(db, { chunk: 2, rows });
+      for (const board of boards.values()) await current.countAbove(board, anyKey);
+      await current.settled();
+    },
+  };
+}
 
 const PLAYERS = ['a', 'b', 'B', 'é', '😀', 'ab'];
 const SCORES = [-1.5, 0, 1, 2, 2.5];
@@ -104,7 +131,7 @@ for (const { dialect, skip } of DIALECTS) {
                 .execute();
               // Kolkata's half-hour offset puts hour boundaries at :30 UTC.
               const clock = manualClock(Date.UTC(2026, 2, 29, 0, 10));
-              const rankIndex = index.create(database.db);
+              const rankIndex = index.create(database);
               const service = createLeaderboards({ db: database.db, clock, rankIndex });
               await service.create(gameId, {
                 name: 'b',
@@ -210,8 +237,10 @@ async function compare(
       expect(around.scores_above.map((s) => s.score_id)).toEqual(
         expected.slice(Math.max(0, p - 3), p - 1).map((e) => e.id),
       );
+      // Below a value that would land at p, entries would stand at p + 1, p + 2: only those within the limit.
+      const belowEnd = Math.min(p + 1, (config.maxEntries ?? Infinity) - 1);
       expect(around.scores_below.map((s) => s.score_id)).toEqual(
-        onBoard ? expected.slice(p - 1, p + 1).map((e) => e.id) : [],
+        onBoard ? expected.slice(p - 1, belowEnd).map((e) => e.id) : [],
       );
     }
     const middle = expected[Math.floor(expected.length / 2)];

@@ -10,6 +10,14 @@ export interface OrderKey {
   id: string;
 }
 
+/** Past every code point a name or id holds. */
+const LAST = '\u{10FFFF}';
+
+/** A value not yet submitted ranks after every entry with its score: the latest time, then a name and id that sort last. */
+export function followsTies(key: OrderKey): boolean {
+  return key.timestamp === Number.MAX_SAFE_INTEGER && key.player_name === LAST && key.id === LAST;
+}
+
 /** Code point order, as SQLite's BINARY and PostgreSQL's "C" collation compare UTF-8 text. */
 function byCodePoint(a: string, b: string): number {
   const x = Buffer.from(a, 'utf8');

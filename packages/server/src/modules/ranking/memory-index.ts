@@ -1,14 +1,78 @@
-import type { Kysely } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { ScoreRow } from '../leaderboards/leaderboards.table.js';
-import { compareEntries, type OrderKey } from '../leaderboards/order.js';
-import { OrderStatisticList } from './order-statistic-list.js';
-import { sqlRankIndex, type BoardPeriod, type IndexedEntry, type RankIndex } from './rank-index.js';
+import type { OrderKey } from '../leaderboards/order.js';
+import { EntryTable } from './entry-table.js';
+import { OrderStatisticList, type Probe } from './order-statistic-list.js';
+import { sqlRankIndex, type BoardPeriod, type RankIndex } from './rank-index.js';
 
-interface Period {
-  sort: BoardPeriod['sort'];
-  list: OrderStatisticList<IndexedEntry>;
-  byId: Map<string, IndexedEntry>;
+export interface MemoryIndexOptions {
+  /** Rows per read while loading: bounds the transient objects a load creates (tests make it small). */
+  chunk?: number;
+  /** Runs a query answering rows as arrays (the database's `rows`): a load then makes no object per row. */
+  rows?: (query: CompiledQuery) => Promise<unknown[][]>;
+}
+
+/** One loaded board period: entries as columns, and the list of their numbers in board order. */
+class Period {
+  readonly desc: boolean;
+  table: EntryTable;
+  list: OrderStatisticList;
+
+  constructor(
+    readonly sort: BoardPeriod['sort'],
+    table: EntryTable,
+    order: ArrayLike<number>,
+  ) {
+    this.desc = sort === 'desc';
+    this.table = table;
+    this.list = OrderStatisticList.fromSorted(order);
+  }
+
+  probe(key: OrderKey): Probe {
+    const prepared = this.table.prepare(key);
+    return (k) => this.table.compareKey(k, prepared, this.desc);
+  }
+
+  /** The probe that finds entry `k` itself. */
+  probeEntry(k: number): Probe {
+    return (other) => (other === k ? 0 : this.table.compare(other, k, this.desc));
+  }
+
+  save(entry: OrderKey & { revision: number }): void {
+    const t = this.table;
+    const k = t.find(entry.id);
+    if (k >= 0) {
+      if (t.revision[k]! >= entry.revision) return; // an older notification arriving late
+      this.list.remove(this.probeEntry(k));
+      t.update(k, entry.player_name, entry.score, entry.timestamp, entry.revision);
+      this.list.insert(k, this.probeEntry(k));
+      return;
+    }
+    const added = t.add(entry.id, entry.player_name, entry.score, entry.timestamp, entry.revision);
+    this.list.insert(added, this.probeEntry(added));
+  }
+
+  remove(id: string): void {
+    const k = this.table.find(id);
+    if (k < 0) return;
+    this.list.remove(this.probeEntry(k));
+    this.table.kill(k);
+    if (this.table.wasteful()) {
+      // Renumbers in board order, so the list becomes 0, 1, 2…
+      const order = this.list.range(0, this.list.size);
+      this.table = this.table.compacted(order, 1024);
+      this.list = OrderStatisticList.fromSorted(order.map((_, i) => i));
+    }
+  }
+
+  ids(ks: number[]): string[] {
+    return ks.map((k) => this.table.idOf(k));
+  }
+
+  bytes(): number {
+    return this.table.bytes() + this.list.bytes();
+  }
 }
 
 type Slot =
@@ -21,8 +85,15 @@ type Slot =
  * service's write notifications. Only for a single server process: another process's writes would
  * never reach it (with REDIS_URL set, use the Redis index).
  */
-export function memoryRankIndex(db: Kysely<DB>): RankIndex & { settled(): Promise<void>; entries(): number } {
+export function memoryRankIndex(
+  db: Kysely<DB>,
+  options: MemoryIndexOptions = {},
+): RankIndex & { settled(): Promise<void>; entries(): number; bytes(): number } {
   const sql = sqlRankIndex(db);
+  const chunk = options.chunk ?? 10_000;
+  const rowsOf =
+    options.rows ??
+    (async (query: CompiledQuery) => (await db.executeQuery(query)).rows.map((r) => Object.values(r as object)));
   const slots = new Map<string, Slot>();
   const slotKey = (boardId: string, periodStart: number) => `${boardId}\u0000${periodStart}`;
 
@@ -37,31 +108,10 @@ export function memoryRankIndex(db: Kysely<DB>): RankIndex & { settled(): Promis
 
   function load(key: string, board: BoardPeriod): void {
     const pending: Array<(p: Period) => void> = [];
-    const query = db
-      .selectFrom('scores')
-      .select(['id', 'score', 'timestamp', 'player_name', 'revision'])
-      .where('leaderboard_id', '=', board.boardId)
-      .where('period_start', '=', board.periodStart);
-    const done = query
-      .execute()
-      .then((rows) => {
+    const done = read(board)
+      .then((period) => {
         const current = slots.get(key);
         if (current?.state !== 'loading' || current.done !== done) return; // reset while loading
-        const compare = (a: OrderKey, b: OrderKey) => compareEntries(a, b, board.sort);
-        const entries: IndexedEntry[] = rows.map((r) => ({
-          id: r.id,
-          score: r.score,
-          timestamp: r.timestamp,
-          player_name: r.player_name,
-          revision: r.revision,
-        }));
-        // Sorted here: the board's mixed directions (score desc, timestamp asc) defeat the database's index, and its sort measured slower.
-        entries.sort(compare);
-        const period: Period = {
-          sort: board.sort,
-          list: OrderStatisticList.fromSorted(entries, compare),
-          byId: new Map(entries.map((e) => [e.id, e])),
-        };
         // Writes that were notified while the rows were read: each is idempotent, so replaying one the rows already hold is harmless.
         for (const apply of pending) apply(period);
         slots.set(key, { state: 'ready', period });
@@ -73,6 +123,60 @@ export function memoryRankIndex(db: Kysely<DB>): RankIndex & { settled(): Promis
     slots.set(key, { state: 'loading', sort: board.sort, pending, done });
   }
 
+  /**
+   * Reads the period in the `scores_rank` index's own order (score, timestamp, name, id, all
+   * ascending, with the revision: the walk never leaves the index), a chunk at a time from where
+   * the last ended, so the database never sorts and no more than a chunk of row objects lives at
+   * once. A `desc` board's order is then the score
+   * groups taken from the end, each group kept as read.
+   */
+  async function read(board: BoardPeriod): Promise<Period> {
+    const period = () =>
+      db.selectFrom('scores').where('leaderboard_id', '=', board.boardId).where('period_start', '=', board.periodStart);
+    const counted = await period()
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow();
+    const table = new EntryTable(Number(counted.n) + 256, (Number(counted.n) + 256) * 32);
+    const after = (last: OrderKey | undefined) => {
+      let q = period().select(['id', 'score', 'timestamp', 'player_name', 'revision']);
+      if (last) {
+        const { score, timestamp, player_name, id } = last;
+        q = q.where((eb) =>
+          eb(eb.refTuple('score', 'timestamp', 'player_name', 'id'), '>', eb.tuple(score, timestamp, player_name, id)),
+        );
+      }
+      return rowsOf(
+        q.orderBy('score').orderBy('timestamp').orderBy('player_name').orderBy('id').limit(chunk).compile(),
+      );
+    };
+    for (let next = after(undefined); ;) {
+      const rows = await next;
+      const full = rows.length === chunk;
+      // The next chunk is asked for before this one is filed, so the database works while we do.
+      if (full) {
+        const [id, score, timestamp, player_name] = rows[rows.length - 1] as [string, number, number, string];
+        next = after({ id, score, timestamp, player_name });
+      }
+      // Columns in the order selected: id, score, timestamp, player_name, revision.
+      for (const r of rows) table.load(r[0] as string, r[3] as string, r[1] as number, r[2] as number, r[4] as number);
+      if (!full) break;
+    }
+    table.trim();
+    const order = new Int32Array(table.live);
+    let n = 0;
+    if (board.sort === 'asc') {
+      for (let k = 0; k < table.numbers; k++) if (table.ref[k] !== -1) order[n++] = k;
+    } else {
+      for (let end = table.numbers; end > 0;) {
+        let start = end - 1;
+        while (start > 0 && table.score[start - 1] === table.score[end - 1]) start--;
+        for (let k = start; k < end; k++) if (table.ref[k] !== -1) order[n++] = k;
+        end = start;
+      }
+    }
+    return new Period(board.sort, table, order);
+  }
+
   /** Applies a change now, or after the load when the period is loading; a period not loaded needs nothing. */
   function change(boardId: string, periodStart: number, apply: (p: Period) => void): void {
     const slot = slots.get(slotKey(boardId, periodStart));
@@ -80,70 +184,41 @@ export function memoryRankIndex(db: Kysely<DB>): RankIndex & { settled(): Promis
     else if (slot?.state === 'loading') slot.pending.push(apply);
   }
 
-  async function hydrate(entries: IndexedEntry[]): Promise<ScoreRow[]> {
-    if (entries.length === 0) return [];
-    const rows = await db
-      .selectFrom('scores')
-      .selectAll()
-      .where(
-        'id',
-        'in',
-        entries.map((e) => e.id),
-      )
-      .execute();
+  async function hydrate(ids: string[]): Promise<ScoreRow[]> {
+    if (ids.length === 0) return [];
+    const rows = await db.selectFrom('scores').selectAll().where('id', 'in', ids).execute();
     const byId = new Map(rows.map((r) => [r.id, r]));
     // An entry deleted in between is skipped: the answer shows what exists.
-    return entries.map((e) => byId.get(e.id)).filter((r): r is ScoreRow => r !== undefined);
+    return ids.map((id) => byId.get(id)).filter((r): r is ScoreRow => r !== undefined);
   }
-
-  const asEntry = (key: OrderKey): IndexedEntry => ({ ...key, revision: 0 });
 
   return {
     async page(board, after, limit) {
       const p = ready(board);
       if (!p) return sql.page(board, after, limit);
-      const from = after ? p.list.upperBound(asEntry(after)) : 0;
-      return hydrate(p.list.range(from, limit));
+      const from = after ? p.list.upperBound(p.probe(after)) : 0;
+      return hydrate(p.ids(p.list.range(from, limit)));
     },
     async above(board, key, limit) {
       const p = ready(board);
       if (!p) return sql.above(board, key, limit);
-      return hydrate(p.list.range(p.list.lowerBound(asEntry(key)) - 1, limit, -1));
+      return hydrate(p.ids(p.list.range(p.list.lowerBound(p.probe(key)) - 1, limit, -1)));
     },
     async countAbove(board, key) {
       const p = ready(board);
-      return p ? p.list.lowerBound(asEntry(key)) : sql.countAbove(board, key);
+      return p ? p.list.lowerBound(p.probe(key)) : sql.countAbove(board, key);
     },
     async overflow(board, keep) {
       const p = ready(board);
       if (!p) return sql.overflow(board, keep);
-      return p.list.range(keep, Math.max(0, p.list.size - keep)).map((e) => e.id);
+      return p.ids(p.list.range(keep, Math.max(0, p.list.size - keep)));
     },
     async saved(board, entry) {
-      change(board.boardId, board.periodStart, (p) => {
-        const old = p.byId.get(entry.id);
-        if (old && old.revision >= entry.revision) return; // an older notification arriving late
-        if (old) p.list.remove(old);
-        const copy: IndexedEntry = {
-          id: entry.id,
-          score: entry.score,
-          timestamp: entry.timestamp,
-          player_name: entry.player_name,
-          revision: entry.revision,
-        };
-        p.list.insert(copy);
-        p.byId.set(copy.id, copy);
-      });
+      const copy = { ...entry };
+      change(board.boardId, board.periodStart, (p) => p.save(copy));
     },
     async removed(boardId, entries) {
-      for (const e of entries) {
-        change(boardId, e.period_start, (p) => {
-          const old = p.byId.get(e.id);
-          if (!old) return;
-          p.list.remove(old);
-          p.byId.delete(e.id);
-        });
-      }
+      for (const e of entries) change(boardId, e.period_start, (p) => p.remove(e.id));
     },
     async reset(boardId) {
       for (const key of slots.keys()) if (key.startsWith(`${boardId}\u0000`)) slots.delete(key);
@@ -156,6 +231,12 @@ export function memoryRankIndex(db: Kysely<DB>): RankIndex & { settled(): Promis
     entries() {
       let n = 0;
       for (const s of slots.values()) if (s.state === 'ready') n += s.period.list.size;
+      return n;
+    },
+    /** Bytes the loaded periods hold in typed arrays. */
+    bytes() {
+      let n = 0;
+      for (const s of slots.values()) if (s.state === 'ready') n += s.period.bytes();
       return n;
     },
   };

@@ -1,138 +1,172 @@
 /**
- * A sorted list with O(log n) insert, remove, rank and select, for the in-process rank index.
- *
- * Items live in sorted blocks of at most `2 * BLOCK` (a block splits when it grows past that and
- * goes away when empty), and a Fenwick tree over the block sizes answers "how many items come
- * before block b" and "which block holds the i-th item" in O(log blocks). Finding a key is a binary
- * search over the blocks' last items, then one inside the block. At 10^6 items that is ~2,000
- * blocks: every operation touches a few dozen slots.
+ * Where an item stands against the key a search is about: negative when the item ranks before
+ * the key, 0 when it is the key, positive when it ranks after.
  */
-export class OrderStatisticList<T> {
-  private blocks: T[][] = [];
+export type Probe = (item: number) => number;
+
+/** Whether a search stops at an item the probe answered `c` for: at the key (`past` 0) or only beyond it (1). */
+const stops = (c: number, past: 0 | 1) => (past === 0 ? c >= 0 : c > 0);
+
+/**
+ * A sorted list of int32 items (entry numbers of the in-process rank index) with O(log n) insert,
+ * remove, rank and select. The list never compares items itself: every search takes a probe, so
+ * the order lives in the caller's columns and an item costs 4 bytes here.
+ *
+ * Items live in sorted blocks (Int32Array) of at most `2 * blockSize` (a block splits when it
+ * grows past that and goes away when empty), and a Fenwick tree over the block sizes answers "how
+ * many items come before block b" and "which block holds the i-th item" in O(log blocks). Finding
+ * a key is a binary search over the blocks' last items, then one inside the block. At 10^6 items
+ * that is ~2,000 blocks: every operation touches a few dozen slots.
+ */
+export class OrderStatisticList {
+  private blocks: Int32Array[] = [];
+  private lens: number[] = [];
   private tree: number[] = [0];
   private count = 0;
 
-  constructor(
-    private readonly compare: (a: T, b: T) => number,
-    private readonly blockSize = 512,
-  ) {}
+  constructor(private readonly blockSize = 512) {}
 
   get size(): number {
     return this.count;
   }
 
-  /** Builds from items already in order, in O(n): the fast path of a rebuild. */
-  static fromSorted<T>(items: T[], compare: (a: T, b: T) => number, blockSize = 512): OrderStatisticList<T> {
-    const list = new OrderStatisticList(compare, blockSize);
-    for (let i = 0; i < items.length; i += blockSize) list.blocks.push(items.slice(i, i + blockSize));
+  /** Builds from items already in order, in O(n): the fast path of a rebuild. Blocks start full, with no spare room. */
+  static fromSorted(items: ArrayLike<number>, blockSize = 512): OrderStatisticList {
+    const list = new OrderStatisticList(blockSize);
+    for (let i = 0; i < items.length; i += blockSize) {
+      const n = Math.min(blockSize, items.length - i);
+      const block = new Int32Array(n);
+      for (let j = 0; j < n; j++) block[j] = items[i + j]!;
+      list.blocks.push(block);
+      list.lens.push(n);
+    }
     list.count = items.length;
     list.rebuildTree();
     return list;
   }
 
-  /** How many items rank strictly before `key`. */
-  lowerBound(key: T): number {
-    return this.bound(key, (c) => c >= 0);
+  /** How many items rank strictly before the key. */
+  lowerBound(probe: Probe): number {
+    return this.bound(probe, 0);
   }
 
-  /** How many items rank before `key` or equal to it. */
-  upperBound(key: T): number {
-    return this.bound(key, (c) => c > 0);
+  /** How many items rank before the key or are it. */
+  upperBound(probe: Probe): number {
+    return this.bound(probe, 1);
   }
 
   /** The item at 0-based rank `i`, if any. */
-  at(i: number): T | undefined {
+  at(i: number): number | undefined {
     if (i < 0 || i >= this.count) return undefined;
     const [b, offset] = this.locate(i);
     return this.blocks[b]![offset];
   }
 
   /** Up to `limit` items from rank `from` on (`step` -1 walks towards the top). */
-  range(from: number, limit: number, step: 1 | -1 = 1): T[] {
-    const out: T[] = [];
+  range(from: number, limit: number, step: 1 | -1 = 1): number[] {
+    const out: number[] = [];
     if (limit <= 0 || from < 0 || from >= this.count) return out;
     let [b, offset] = this.locate(from);
     while (out.length < limit && b >= 0 && b < this.blocks.length) {
-      const block = this.blocks[b]!;
-      out.push(block[offset]!);
+      out.push(this.blocks[b]![offset]!);
       offset += step;
-      if (offset < 0 || offset >= block.length) {
+      if (offset < 0 || offset >= this.lens[b]!) {
         b += step;
-        offset = step === 1 ? 0 : (this.blocks[b]?.length ?? 0) - 1;
+        offset = step === 1 ? 0 : (this.lens[b] ?? 0) - 1;
       }
     }
     return out;
   }
 
-  insert(item: T): void {
+  /** Inserts `item`, whose place `probe` tells (after any item the probe calls equal). */
+  insert(item: number, probe: Probe): void {
     if (this.blocks.length === 0) {
-      this.blocks.push([item]);
-      this.count = 1;
-      this.rebuildTree();
-      return;
+      this.blocks.push(new Int32Array(2 * this.blockSize + 1));
+      this.lens.push(0);
     }
     // The first block whose last item ranks after `item`, or the last block.
-    let b = this.firstBlock((last) => this.compare(last, item) > 0);
+    let b = this.firstBlock(probe, 1);
     if (b === this.blocks.length) b--;
-    const block = this.blocks[b]!;
-    block.splice(
-      this.searchBlock(block, item, (c) => c > 0),
-      0,
-      item,
-    );
+    let block = this.blocks[b]!;
+    const len = this.lens[b]!;
+    const at = this.searchBlock(block, len, probe, 1);
+    if (len === block.length) {
+      // Blocks built by fromSorted are full; the first insert gives one room to grow to a split.
+      const grown = new Int32Array(2 * this.blockSize + 1);
+      grown.set(block);
+      this.blocks[b] = block = grown;
+    }
+    block.copyWithin(at + 1, at, len);
+    block[at] = item;
+    this.lens[b] = len + 1;
     this.count++;
-    if (block.length > 2 * this.blockSize) {
-      this.blocks.splice(b, 1, block.slice(0, this.blockSize), block.slice(this.blockSize));
+    if (len + 1 > 2 * this.blockSize) {
+      const tail = new Int32Array(2 * this.blockSize + 1);
+      tail.set(block.subarray(this.blockSize, len + 1));
+      this.blocks.splice(b + 1, 0, tail);
+      this.lens.splice(b + 1, 0, len + 1 - this.blockSize);
+      this.lens[b] = this.blockSize;
       this.rebuildTree();
     } else {
       this.add(b, 1);
     }
   }
 
-  /** Removes the item equal to `item` (compare 0); false when there is none. */
-  remove(item: T): boolean {
-    const b = this.firstBlock((last) => this.compare(last, item) >= 0);
+  /** Removes the item the probe calls equal; answers it, or undefined when there is none. */
+  remove(probe: Probe): number | undefined {
+    const b = this.firstBlock(probe, 0);
     const block = this.blocks[b];
-    if (!block) return false;
-    const i = this.searchBlock(block, item, (c) => c >= 0);
-    if (i >= block.length || this.compare(block[i]!, item) !== 0) return false;
-    block.splice(i, 1);
+    if (!block) return undefined;
+    const len = this.lens[b]!;
+    const i = this.searchBlock(block, len, probe, 0);
+    if (i >= len || probe(block[i]!) !== 0) return undefined;
+    const item = block[i]!;
+    block.copyWithin(i, i + 1, len);
+    this.lens[b] = len - 1;
     this.count--;
-    if (block.length === 0) {
+    if (len === 1) {
       this.blocks.splice(b, 1);
+      this.lens.splice(b, 1);
       this.rebuildTree();
     } else {
       this.add(b, -1);
     }
-    return true;
+    return item;
   }
 
-  private bound(key: T, stop: (c: number) => boolean): number {
-    const b = this.firstBlock((last) => stop(this.compare(last, key)));
+  /** Bytes held by the blocks and the tree (what the memory goal counts). */
+  bytes(): number {
+    let n = this.tree.length * 8 + this.lens.length * 8;
+    for (const block of this.blocks) n += block.byteLength;
+    return n;
+  }
+
+  // `past` 0: stop at the first item at or after the key; 1: at the first item strictly after it.
+  private bound(probe: Probe, past: 0 | 1): number {
+    const b = this.firstBlock(probe, past);
     if (b === this.blocks.length) return this.count;
-    return this.prefix(b) + this.searchBlock(this.blocks[b]!, key, stop);
+    return this.prefix(b) + this.searchBlock(this.blocks[b]!, this.lens[b]!, probe, past);
   }
 
-  /** First block whose last item satisfies `test` (blocks are in order, so `test` flips once). */
-  private firstBlock(test: (last: T) => boolean): number {
+  /** First block whose last item stops the search (blocks are in order, so the test flips once). */
+  private firstBlock(probe: Probe, past: 0 | 1): number {
     let lo = 0;
     let hi = this.blocks.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      const block = this.blocks[mid]!;
-      if (test(block[block.length - 1]!)) hi = mid;
+      if (stops(probe(this.blocks[mid]![this.lens[mid]! - 1]!), past)) hi = mid;
       else lo = mid + 1;
     }
     return lo;
   }
 
-  /** First index in a block whose item satisfies `stop(compare(item, key))`. */
-  private searchBlock(block: T[], key: T, stop: (c: number) => boolean): number {
+  /** First index in a block whose item stops the search. */
+  private searchBlock(block: Int32Array, len: number, probe: Probe, past: 0 | 1): number {
     let lo = 0;
-    let hi = block.length;
+    let hi = len;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (stop(this.compare(block[mid]!, key))) hi = mid;
+      if (stops(probe(block[mid]!), past)) hi = mid;
       else lo = mid + 1;
     }
     return lo;
@@ -143,7 +177,7 @@ export class OrderStatisticList<T> {
     const n = this.blocks.length;
     this.tree = new Array<number>(n + 1).fill(0);
     for (let i = 1; i <= n; i++) {
-      this.tree[i]! += this.blocks[i - 1]!.length;
+      this.tree[i]! += this.lens[i - 1]!;
       const parent = i + (i & -i);
       if (parent <= n) this.tree[parent]! += this.tree[i]!;
     }

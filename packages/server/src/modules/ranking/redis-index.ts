@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { ScoreRow } from '../leaderboards/leaderboards.table.js';
-import type { OrderKey } from '../leaderboards/order.js';
+import { followsTies, type OrderKey } from '../leaderboards/order.js';
 import { sqlRankIndex, type BoardPeriod, type IndexedEntry, type RankIndex } from './rank-index.js';
 
 /**
@@ -19,10 +19,12 @@ export function encode(key: OrderKey, sort: BoardPeriod['sort']): { z: string; m
   };
 }
 
+const SORTS = ['asc', 'desc'] as const;
 const idOf = (member: string) => member.slice(member.lastIndexOf('\u0000') + 1);
 
-// Keys of one period: KEYS[1] sorted set, [2] id → "revision|member", [3] ids removed during a
-// rebuild, [4] ready flag (holds the board's sort), [5] rebuild lock.
+// Keys of one period and sort: KEYS[1] sorted set, [2] id → "revision|member", [3] ids removed
+// during a rebuild, [4] rebuild lock. A rebuilt set holds one marker, the empty member at -inf:
+// the set answers only while the marker is there, and every rank the scripts give skips it.
 const SCRIPTS = {
   // Saves an entry unless the stored revision is as new; replaces its old member.
   howlSave: `
@@ -43,49 +45,55 @@ if old then
   redis.call('ZREM', KEYS[1], string.sub(old, string.find(old, '|', 1, true) + 1))
   redis.call('HDEL', KEYS[2], ARGV[1])
 end
-if redis.call('EXISTS', KEYS[5]) == 1 then
+if redis.call('EXISTS', KEYS[4]) == 1 then
   redis.call('SADD', KEYS[3], ARGV[1])
   redis.call('EXPIRE', KEYS[3], 600)
 end
 return 1`,
-  // The 0-based rank of a key (its own, or where it would go: added and removed inside the script),
-  // and with ARGV[4] > 0 that many members from ARGV[5] ('after' or 'above') of it. -1 when not ready.
+  // The 0-based rank of a key (its own, or where it would go: ARGV[5] '1' when it follows every
+  // tie of its score, so a ZCOUNT tells; else added and removed inside the script), and with
+  // ARGV[3] > 0 that many members from ARGV[4] ('after' or 'above') of it. -1 when not ready.
   howlRank: `
-if redis.call('GET', KEYS[4]) ~= ARGV[3] then return -1 end
+if not redis.call('ZSCORE', KEYS[1], '') then return -1 end
 local member = ARGV[2]
-local own = redis.call('ZSCORE', KEYS[1], member)
+local own = false
 local r
-if member == '' then
+if ARGV[5] == '1' then
+  r = redis.call('ZCOUNT', KEYS[1], '-inf', ARGV[1]) - 1
+elseif member == '' then
   r = 0
-elseif own then
-  r = redis.call('ZRANK', KEYS[1], member)
 else
-  redis.call('ZADD', KEYS[1], ARGV[1], member)
-  r = redis.call('ZRANK', KEYS[1], member)
-  redis.call('ZREM', KEYS[1], member)
+  own = redis.call('ZSCORE', KEYS[1], member)
+  if own then
+    r = redis.call('ZRANK', KEYS[1], member) - 1
+  else
+    redis.call('ZADD', KEYS[1], ARGV[1], member)
+    r = redis.call('ZRANK', KEYS[1], member) - 1
+    redis.call('ZREM', KEYS[1], member)
+  end
 end
-local n = tonumber(ARGV[4])
+local n = tonumber(ARGV[3])
 if n <= 0 then return {r} end
-if ARGV[5] == 'after' then
-  local from = r
-  if own then from = r + 1 end
+if ARGV[4] == 'after' then
+  local from = r + 1
+  if own then from = r + 2 end
   return {r, redis.call('ZRANGE', KEYS[1], from, from + n - 1)}
 end
 if r == 0 then return {r, {}} end
 local from = r - n
 if from < 0 then from = 0 end
-return {r, redis.call('ZRANGE', KEYS[1], from, r - 1)}`,
-  // Members past the first ARGV[2]; -1 when not ready.
+return {r, redis.call('ZRANGE', KEYS[1], from + 1, r)}`,
+  // Members past the first ARGV[1]; -1 when not ready.
   howlTail: `
-if redis.call('GET', KEYS[4]) ~= ARGV[1] then return -1 end
-return redis.call('ZRANGE', KEYS[1], tonumber(ARGV[2]), -1)`,
+if not redis.call('ZSCORE', KEYS[1], '') then return -1 end
+return redis.call('ZRANGE', KEYS[1], tonumber(ARGV[1]) + 1, -1)`,
   // Marks a rebuilt period ready, unless the board was reset while it was being rebuilt.
   howlReady: `
-if (redis.call('GET', KEYS[6]) or '0') ~= ARGV[2] then
+if (redis.call('GET', KEYS[5]) or '0') ~= ARGV[1] then
   redis.call('DEL', KEYS[1], KEYS[2])
   return 0
 end
-redis.call('SET', KEYS[4], ARGV[1])
+redis.call('ZADD', KEYS[1], '-inf', '')
 return 1`,
 } as const;
 
@@ -99,8 +107,8 @@ export interface RedisIndexOptions {
 /**
  * The rank index for several server processes: one Redis sorted set per board period, kept in
  * step by every process's writes and rebuilt from the database by whichever process first needs
- * it (under a lock; SQL answers until it is ready). Every process sees the same ranks, and a
- * position is one script call: one round trip.
+ * it (under a lock; SQL answers until it is ready). Every process sees the same ranks; the
+ * position of a value is one ZCOUNT, and every other question one script call: one round trip.
  */
 export function redisRankIndex(
   db: Kysely<DB>,
@@ -110,14 +118,17 @@ export function redisRankIndex(
   const sql = sqlRankIndex(db);
   const prefix = options.prefix ?? 'howl:rank';
   for (const [name, lua] of Object.entries(SCRIPTS)) {
-    if (!(name in redis)) redis.defineCommand(name, { numberOfKeys: name === 'howlReady' ? 6 : 5, lua });
+    const numberOfKeys = name === 'howlReady' ? 5 : 4;
+    if (!(name in redis)) redis.defineCommand(name, { numberOfKeys, lua });
   }
   const run = redis as unknown as Scripts;
   const boardKey = (boardId: string) => `${prefix}:{${boardId}}`;
-  const keys = (boardId: string, periodStart: number) => {
-    const base = `${boardKey(boardId)}:${periodStart}`;
-    return [`${base}:z`, `${base}:rev`, `${base}:gone`, `${base}:ready`, `${base}:building`];
+  // Each sort has keys of its own, so a set built for the other order (a rebuild racing a change of sort) is never read.
+  const keys = (boardId: string, periodStart: number, sort: BoardPeriod['sort']) => {
+    const base = `${boardKey(boardId)}:${periodStart}:${sort}`;
+    return [`${base}:z`, `${base}:rev`, `${base}:gone`, `${base}:building`];
   };
+  const periodKeys = (board: BoardPeriod) => keys(board.boardId, board.periodStart, board.sort);
   const loads = new Set<Promise<void>>();
 
   function startRebuild(board: BoardPeriod): void {
@@ -128,8 +139,8 @@ export function redisRankIndex(
   }
 
   async function rebuild(board: BoardPeriod): Promise<void> {
-    const k = keys(board.boardId, board.periodStart);
-    const [zset, revisions, removed, , building] = k as [string, string, string, string, string];
+    const k = periodKeys(board);
+    const [zset, revisions, removed, building] = k as [string, string, string, string];
     // One process rebuilds; the others answer from SQL until it is done.
     if ((await redis.set(building, '1', 'EX', 120, 'NX')) !== 'OK') return;
     try {
@@ -150,7 +161,7 @@ export function redisRankIndex(
         }
         await batch.exec();
       }
-      await run.howlReady(...k, `${boardKey(board.boardId)}:gen`, board.sort, generation);
+      await run.howlReady(...k, `${boardKey(board.boardId)}:gen`, generation);
     } finally {
       await redis.del(building, removed);
     }
@@ -160,12 +171,12 @@ export function redisRankIndex(
   async function ask(board: BoardPeriod, key: OrderKey | undefined, limit: number, direction: 'after' | 'above') {
     const { z, member } = key ? encode(key, board.sort) : { z: '0', member: '' };
     const answer = (await run.howlRank(
-      ...keys(board.boardId, board.periodStart),
+      ...periodKeys(board),
       z,
       member,
-      board.sort,
       String(limit),
       direction,
+      key && followsTies(key) ? '1' : '0',
     )) as number | [number, string[]?];
     if (answer === -1) {
       startRebuild(board);
@@ -195,12 +206,20 @@ export function redisRankIndex(
       return answer ? hydrate(answer.members.reverse()) : sql.above(board, key, limit);
     },
     async countAbove(board, key) {
+      if (followsTies(key)) {
+        // A value's position is one plain ZCOUNT; a count of 0 means no marker: not ready.
+        const z = board.sort === 'desc' ? -key.score : key.score;
+        const zset = `${boardKey(board.boardId)}:${board.periodStart}:${board.sort}:z`;
+        const count = await redis.zcount(zset, '-inf', String(z === 0 ? 0 : z));
+        if (count > 0) return count - 1;
+        startRebuild(board);
+        return sql.countAbove(board, key);
+      }
       const answer = await ask(board, key, 0, 'after');
       return answer ? answer.rank : sql.countAbove(board, key);
     },
     async overflow(board, keep) {
-      const members = (await run.howlTail(...keys(board.boardId, board.periodStart), board.sort, String(keep))) as
-        string[] | number;
+      const members = (await run.howlTail(...periodKeys(board), String(keep))) as string[] | number;
       if (members === -1) {
         startRebuild(board);
         return sql.overflow(board, keep);
@@ -209,16 +228,18 @@ export function redisRankIndex(
     },
     async saved(board, entry: IndexedEntry) {
       const { z, member } = encode(entry, board.sort);
-      await run.howlSave(...keys(board.boardId, board.periodStart), entry.id, String(entry.revision), z, member);
+      await run.howlSave(...periodKeys(board), entry.id, String(entry.revision), z, member);
     },
     async removed(boardId, entries) {
-      for (const e of entries) await run.howlRemove(...keys(boardId, e.period_start), e.id);
+      for (const e of entries) {
+        for (const sort of SORTS) await run.howlRemove(...keys(boardId, e.period_start, sort), e.id);
+      }
     },
     async reset(boardId) {
       // A new generation stops any rebuild under way from marking its (older) data ready.
       await redis.incr(`${boardKey(boardId)}:gen`);
       const periods = await redis.smembers(`${boardKey(boardId)}:periods`);
-      const doomed = periods.flatMap((p) => keys(boardId, Number(p)).slice(0, 4));
+      const doomed = periods.flatMap((p) => SORTS.flatMap((sort) => keys(boardId, Number(p), sort).slice(0, 3)));
       if (doomed.length > 0) await redis.del(...doomed);
       await redis.del(`${boardKey(boardId)}:periods`);
     },

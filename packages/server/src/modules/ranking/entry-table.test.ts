@@ -1,0 +1,117 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { compareEntries, type OrderKey } from '../leaderboards/order.js';
+import { EntryTable } from './entry-table.js';
+
+const sign = (n: number) => (n > 0 ? 1 : n < 0 ? -1 : 0);
+
+// Few distinct values, so ties reach the name and id; UUID and other ids mixed, names past 127 bytes too.
+const keyArb: fc.Arbitrary<OrderKey> = fc.record({
+  score: fc.constantFrom(-1.5, -0, 0, 2, 1e300),
+  timestamp: fc.constantFrom(0, 1, 1_700_000_000_000),
+  player_name: fc.constantFrom('a', 'B', 'é', '😀', 'ab', 'x'.repeat(200), '\u{10FFFF}'),
+  id: fc.oneof(
+    fc.uuid().map((u) => u.toLowerCase()),
+    fc.constantFrom(
+      '00000000-0000-4000-8000-00000000000a',
+      'id-1',
+      'ID-1',
+      '\u{10FFFF}',
+      'F0000000-0000-4000-8000-000000000000',
+    ),
+  ),
+});
+
+describe('EntryTable', () => {
+  it('orders entries and keys exactly as compareEntries does', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(keyArb, { selector: (k) => k.id, maxLength: 30 }), keyArb, (keys, probe) => {
+        const table = new EntryTable(4);
+        const numbers = keys.map((k, i) => table.add(k.id, k.player_name, k.score, k.timestamp, i));
+        const prepared = table.prepare(probe);
+        for (const sort of ['asc', 'desc'] as const) {
+          for (let a = 0; a < keys.length; a++) {
+            expect(sign(table.compareKey(numbers[a]!, prepared, sort === 'desc'))).toBe(
+              sign(compareEntries(keys[a]!, probe, sort)),
+            );
+            for (let b = 0; b < keys.length; b++) {
+              expect(sign(table.compare(numbers[a]!, numbers[b]!, sort === 'desc'))).toBe(
+                sign(compareEntries(keys[a]!, keys[b]!, sort)),
+              );
+            }
+          }
+        }
+        keys.forEach((k, i) => {
+          expect(table.find(k.id)).toBe(numbers[i]);
+          expect(table.idOf(numbers[i]!)).toBe(k.id);
+          expect(table.nameOf(numbers[i]!)).toBe(k.player_name);
+        });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('finds, updates, forgets and renumbers entries by id', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({ id: fc.integer({ min: 0, max: 60 }), drop: fc.boolean(), name: fc.constantFrom('a', 'é') }),
+        ),
+        (ops) => {
+          const table = new EntryTable(2);
+          const model = new Map<string, { name: string; revision: number }>();
+          ops.forEach((op, revision) => {
+            const id = op.id % 2 ? `id-${op.id}` : `00000000-0000-4000-8000-${String(op.id).padStart(12, '0')}`;
+            const k = table.find(id);
+            expect(k >= 0).toBe(model.has(id));
+            if (op.drop) {
+              if (k >= 0) table.kill(k);
+              model.delete(id);
+            } else if (k >= 0) {
+              table.update(k, op.name, revision, revision, revision);
+              model.set(id, { name: op.name, revision });
+            } else {
+              table.add(id, op.name, revision, revision, revision);
+              model.set(id, { name: op.name, revision });
+            }
+          });
+          const live = [...Array(table.numbers).keys()].filter((k) => table.ref[k] !== -1);
+          expect(live.length).toBe(model.size);
+          const next = table.compacted(live.reverse());
+          expect(next.numbers).toBe(model.size);
+          for (const [id, want] of model) {
+            for (const t of [table, next]) {
+              const k = t.find(id);
+              expect(t.idOf(k)).toBe(id);
+              expect(t.nameOf(k)).toBe(want.name);
+              expect(t.revision[k]).toBe(want.revision);
+            }
+          }
+          expect(next.find('id-missing')).toBe(-1);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('EntryTable.load', () => {
+  it('keeps the newer state of an id read twice, in either order', () => {
+    const table = new EntryTable(2);
+    const id = '00000000-0000-4000-8000-000000000001';
+    table.load('other', 'o', 1, 1, 0);
+    table.load(id, 'a', 1, 1, 0);
+    table.load(id, 'a', 5, 2, 1);
+    table.load('id-2', 'b', 5, 2, 3);
+    table.load('id-2', 'b', 1, 1, 2);
+    expect(table.live).toBe(3);
+    for (const [key, score, revision] of [
+      [id, 5, 1],
+      ['id-2', 5, 3],
+      ['other', 1, 0],
+    ] as const) {
+      const k = table.find(key);
+      expect([table.score[k], table.revision[k], table.idOf(k)]).toEqual([score, revision, key]);
+    }
+  });
+});

@@ -1,0 +1,388 @@
+import type { OrderKey } from '../leaderboards/order.js';
+
+const EMPTY = -1;
+const GONE = -2;
+const DEAD = -1;
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
+/** A key prepared once per query: its name and id as the bytes the table compares. */
+export interface PreparedKey {
+  score: number;
+  timestamp: number;
+  name: Buffer;
+  /** 16 bytes when the id is a canonical lowercase UUID, else its UTF-8 text. */
+  id: Buffer;
+  uuid: boolean;
+}
+
+/**
+ * The entries of one board period as columns, numbered 0, 1, 2…: score and timestamp as Float64,
+ * revision as Int32, and the player name and score id as bytes in one arena (a UUID id packs into
+ * 16 bytes). An open-addressing table of entry numbers finds an entry by id. About 30 bytes plus
+ * the name per entry, where an object per entry cost ~200.
+ *
+ * Numbers of removed entries are not reused; `compacted` renumbers once enough are dead.
+ */
+export class EntryTable {
+  score: Float64Array;
+  timestamp: Float64Array;
+  revision: Int32Array;
+  /** Arena offset << 1 | (1 when the id is a packed UUID); DEAD when removed. */
+  ref: Int32Array;
+  arena: Buffer;
+  used = 0;
+  numbers = 0;
+  dead = 0;
+  private slots: Int32Array;
+  private filled = 0;
+  private readonly scratch = Buffer.alloc(16);
+
+  constructor(capacity = 64, arenaBytes = capacity * 32) {
+    this.score = new Float64Array(capacity);
+    this.timestamp = new Float64Array(capacity);
+    this.revision = new Int32Array(capacity);
+    this.ref = new Int32Array(capacity);
+    this.arena = Buffer.alloc(arenaBytes);
+    this.slots = new Int32Array(Math.ceil(capacity * 1.4) + 7).fill(EMPTY);
+  }
+
+  get live(): number {
+    return this.numbers - this.dead;
+  }
+
+  /** Appends an entry and answers its number; the caller has checked that the id is not held. */
+  add(id: string, name: string, score: number, timestamp: number, revision: number): number {
+    const k = this.append(id, name, score, timestamp, revision);
+    this.index(k, false);
+    return k;
+  }
+
+  /** Appends an entry a load read; an id read twice (it moved while the load ran) keeps its newer state. */
+  load(id: string, name: string, score: number, timestamp: number, revision: number): void {
+    const k = this.append(id, name, score, timestamp, revision);
+    // A second copy is always a state after an update, so a never-updated row (revision 0) skips the look.
+    const other = this.index(k, revision > 0);
+    if (other < 0) return;
+    if (this.revision[other]! >= revision) {
+      // The entry just appended is the older state: take it back.
+      this.used = this.ref[k]! >> 1;
+      this.numbers--;
+      return;
+    }
+    this.kill(other);
+    this.index(k, false);
+  }
+
+  private append(id: string, name: string, score: number, timestamp: number, revision: number): number {
+    if (this.numbers === this.score.length) this.grow(Math.ceil(this.numbers * 1.5) + 16);
+    // Linear probing stays short below 80% full; past it, room for 60% more.
+    if ((this.filled + 1) * 10 > this.slots.length * 8) this.rehash(Math.ceil((this.live + 1) * 1.6) + 64);
+    const k = this.numbers++;
+    this.score[k] = score;
+    this.timestamp[k] = timestamp;
+    this.revision[k] = revision;
+    this.ref[k] = this.write(id, name);
+    return k;
+  }
+
+  /** The entry number holding `id`, or -1. */
+  find(id: string): number {
+    const key = this.idBytes(id);
+    const cap = this.slots.length;
+    for (let i = hash(key.bytes, 0, key.bytes.length, key.uuid) % cap; ; i = (i + 1) % cap) {
+      const k = this.slots[i]!;
+      if (k === EMPTY) return -1;
+      if (k !== GONE && this.idEquals(k, key.bytes, 0, key.bytes.length, key.uuid)) return k;
+    }
+  }
+
+  /** Marks an entry removed (its number and arena bytes stay until `compacted`). */
+  kill(k: number): void {
+    const cap = this.slots.length;
+    const { start, end, uuid } = this.idSpan(k);
+    for (let i = hash(this.arena, start, end, uuid) % cap; ; i = (i + 1) % cap) {
+      if (this.slots[i] === k) {
+        this.slots[i] = GONE;
+        break;
+      }
+    }
+    this.ref[k] = DEAD;
+    this.dead++;
+  }
+
+  /** True when a renumbering would free at least a third of the table. */
+  wasteful(): boolean {
+    return this.dead > 1024 && this.dead * 3 > this.numbers;
+  }
+
+  /** A table holding the live entries in `order`, numbered 0… in that order. */
+  compacted(order: ArrayLike<number>, spare = 0): EntryTable {
+    const n = order.length;
+    let bytes = 0;
+    for (let i = 0; i < n; i++) {
+      const k = order[i]!;
+      bytes += this.recordEnd(k) - (this.ref[k]! >> 1);
+    }
+    const next = new EntryTable(n + spare, bytes + spare * 32 + 64);
+    for (let i = 0; i < n; i++) {
+      const k = order[i]!;
+      const start = this.ref[k]! >> 1;
+      const end = this.recordEnd(k);
+      next.score[i] = this.score[k]!;
+      next.timestamp[i] = this.timestamp[k]!;
+      next.revision[i] = this.revision[k]!;
+      next.ref[i] = (next.used << 1) | (this.ref[k]! & 1);
+      this.arena.copy(next.arena, next.used, start, end);
+      next.used += end - start;
+      next.numbers++;
+      next.index(i, false);
+    }
+    return next;
+  }
+
+  /** Sign of (entry `a` against entry `b`) in the board's order. */
+  compare(a: number, b: number, desc: boolean): number {
+    const sa = this.score[a]!;
+    const sb = this.score[b]!;
+    if (sa !== sb) return desc ? sb - sa : sa - sb;
+    const ta = this.timestamp[a]!;
+    const tb = this.timestamp[b]!;
+    if (ta !== tb) return ta - tb;
+    const na = this.nameSpan(a);
+    const nb = this.nameSpan(b);
+    const names = this.arena.compare(this.arena, nb.start, nb.end, na.start, na.end);
+    if (names !== 0) return names;
+    const ia = this.idSpan(a);
+    const ib = this.idSpan(b);
+    if (ia.uuid && ib.uuid) return this.arena.compare(this.arena, ib.start, ib.end, ia.start, ia.end);
+    return Buffer.compare(Buffer.from(this.idOf(a)), Buffer.from(this.idOf(b)));
+  }
+
+  /** Sign of (entry `k` against a prepared key) in the board's order. */
+  compareKey(k: number, key: PreparedKey, desc: boolean): number {
+    const s = this.score[k]!;
+    if (s !== key.score) return desc ? key.score - s : s - key.score;
+    const t = this.timestamp[k]!;
+    if (t !== key.timestamp) return t - key.timestamp;
+    const n = this.nameSpan(k);
+    const names = key.name.compare(this.arena, n.start, n.end);
+    if (names !== 0) return -names;
+    const i = this.idSpan(k);
+    if (i.uuid && key.uuid) return -key.id.compare(this.arena, i.start, i.end);
+    const text = key.uuid ? Buffer.from(uuidText(key.id, 0)) : key.id;
+    return -text.compare(Buffer.from(this.idOf(k)));
+  }
+
+  prepare(key: OrderKey): PreparedKey {
+    const id = Buffer.alloc(16);
+    const uuid = packUuid(key.id, id, 0);
+    return {
+      score: key.score,
+      timestamp: key.timestamp,
+      name: Buffer.from(key.player_name, 'utf8'),
+      id: uuid ? id : Buffer.from(key.id, 'utf8'),
+      uuid,
+    };
+  }
+
+  idOf(k: number): string {
+    const { start, end, uuid } = this.idSpan(k);
+    return uuid ? uuidText(this.arena, start) : this.arena.toString('utf8', start, end);
+  }
+
+  nameOf(k: number): string {
+    const { start, end } = this.nameSpan(k);
+    return this.arena.toString('utf8', start, end);
+  }
+
+  /** Moves an entry to a new state; a new name is written afresh (the old bytes stay until compaction). */
+  update(k: number, name: string, score: number, timestamp: number, revision: number): void {
+    this.score[k] = score;
+    this.timestamp[k] = timestamp;
+    this.revision[k] = revision;
+    if (this.nameOf(k) !== name) this.ref[k] = this.write(this.idOf(k), name);
+  }
+
+  /** Bytes held (what the memory goal counts). */
+  bytes(): number {
+    return (
+      this.score.byteLength +
+      this.timestamp.byteLength +
+      this.revision.byteLength +
+      this.ref.byteLength +
+      this.arena.byteLength +
+      this.slots.byteLength
+    );
+  }
+
+  /** Gives back the room a load left spare. */
+  trim(): void {
+    if (this.arena.length > this.used + 4096) this.arena = Buffer.from(this.arena.subarray(0, this.used + 1024));
+    if (this.score.length > this.numbers + 1024) this.grow(this.numbers + 256);
+  }
+
+  // Record: varint name length, name bytes, then 16 UUID bytes or varint id length and id bytes.
+  private write(id: string, name: string): number {
+    const nameBytes = byteLength(name);
+    const need = 2 + nameBytes + 2 + id.length * 3;
+    if (this.used + need > this.arena.length) {
+      const bigger = Buffer.alloc(Math.max(this.used + need, Math.ceil(this.arena.length * 1.5)) + 64);
+      this.arena.copy(bigger, 0, 0, this.used);
+      this.arena = bigger;
+    }
+    const start = this.used;
+    let at = writeVarint(this.arena, start, nameBytes);
+    at += nameBytes === name.length ? writeAscii(this.arena, at, name) : this.arena.write(name, at, 'utf8');
+    const uuid = packUuid(id, this.arena, at);
+    if (uuid) at += 16;
+    else {
+      const idBytes = byteLength(id);
+      at = writeVarint(this.arena, at, idBytes);
+      at += this.arena.write(id, at, 'utf8');
+    }
+    this.used = at;
+    return (start << 1) | (uuid ? 1 : 0);
+  }
+
+  /** Files entry `k` under its id; with `unique`, answers the entry already filed under it instead (or -1). */
+  private index(k: number, unique: boolean): number {
+    const cap = this.slots.length;
+    const { start, end, uuid } = this.idSpan(k);
+    let i = hash(this.arena, start, end, uuid) % cap;
+    for (let other = this.slots[i]!; other >= 0 || other === GONE; other = this.slots[i]!) {
+      if (other >= 0 && unique && this.idEquals(other, this.arena, start, end - start, uuid)) return other;
+      if (other === GONE && !unique) break;
+      i = (i + 1) % cap;
+    }
+    if (this.slots[i] === EMPTY) this.filled++;
+    this.slots[i] = k;
+    return -1;
+  }
+
+  private rehash(capacity: number): void {
+    this.slots = new Int32Array(capacity).fill(EMPTY);
+    this.filled = 0;
+    for (let k = 0; k < this.numbers; k++) if (this.ref[k] !== DEAD) this.index(k, false);
+  }
+
+  private grow(capacity: number): void {
+    const resize = <T extends Float64Array | Int32Array>(a: T, make: (n: number) => T): T => {
+      const b = make(capacity);
+      b.set(a.subarray(0, Math.min(a.length, capacity)));
+      return b;
+    };
+    this.score = resize(this.score, (n) => new Float64Array(n));
+    this.timestamp = resize(this.timestamp, (n) => new Float64Array(n));
+    this.revision = resize(this.revision, (n) => new Int32Array(n));
+    this.ref = resize(this.ref, (n) => new Int32Array(n));
+  }
+
+  private nameSpan(k: number): { start: number; end: number } {
+    const at = this.ref[k]! >> 1;
+    const [length, start] = readVarint(this.arena, at);
+    return { start, end: start + length };
+  }
+
+  private idSpan(k: number): { start: number; end: number; uuid: boolean } {
+    const name = this.nameSpan(k);
+    if (this.ref[k]! & 1) return { start: name.end, end: name.end + 16, uuid: true };
+    const [length, start] = readVarint(this.arena, name.end);
+    return { start, end: start + length, uuid: false };
+  }
+
+  private recordEnd(k: number): number {
+    return this.idSpan(k).end;
+  }
+
+  private idBytes(id: string): { bytes: Buffer; uuid: boolean } {
+    if (packUuid(id, this.scratch, 0)) return { bytes: this.scratch, uuid: true };
+    return { bytes: Buffer.from(id, 'utf8'), uuid: false };
+  }
+
+  private idEquals(k: number, bytes: Uint8Array, from: number, length: number, uuid: boolean): boolean {
+    const ref = this.ref[k]!;
+    if ((ref & 1) !== (uuid ? 1 : 0)) return false;
+    // Inline spans (this runs at every probe of a load): skip the name, then the id's length if it has one.
+    const a = this.arena;
+    let at = ref >> 1;
+    at += a[at]! < 0x80 ? 1 + a[at]! : 2 + ((a[at]! & 0x7f) | (a[at + 1]! << 7));
+    if (!uuid) {
+      const [held, start] = readVarint(a, at);
+      if (held !== length) return false;
+      at = start;
+    }
+    // From the end: generated ids often share a prefix.
+    for (let i = length - 1; i >= 0; i--) if (a[at + i] !== bytes[from + i]) return false;
+    return true;
+  }
+}
+
+/** FNV-1a over the id bytes, then mixed. */
+function hash(bytes: Uint8Array, start: number, end: number, uuid: boolean): number {
+  let h = uuid ? 0x811c9dc5 : 0x050c5d1f;
+  for (let i = start; i < end; i++) h = Math.imul(h ^ bytes[i]!, 0x01000193);
+  // FNV leaves ids that differ only in their last bytes clustered: mix the bits (murmur3's finish).
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+function byteLength(s: string): number {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) >= 0x80) return Buffer.byteLength(s, 'utf8');
+  return s.length;
+}
+
+function writeAscii(buf: Buffer, at: number, s: string): number {
+  for (let i = 0; i < s.length; i++) buf[at + i] = s.charCodeAt(i);
+  return s.length;
+}
+
+function writeVarint(buf: Buffer, at: number, n: number): number {
+  if (n < 0x80) {
+    buf[at] = n;
+    return at + 1;
+  }
+  buf[at] = 0x80 | (n & 0x7f);
+  buf[at + 1] = n >> 7;
+  return at + 2;
+}
+
+function readVarint(buf: Buffer, at: number): [number, number] {
+  const first = buf[at]!;
+  if (first < 0x80) return [first, at + 1];
+  return [(first & 0x7f) | (buf[at + 1]! << 7), at + 2];
+}
+
+function nibble(c: number): number {
+  if (c >= 48 && c <= 57) return c - 48;
+  if (c >= 97 && c <= 102) return c - 87;
+  return -1;
+}
+
+/** Packs a canonical lowercase UUID into 16 bytes (their order is the text's order); false for any other id. */
+function packUuid(id: string, out: Buffer, at: number): boolean {
+  if (id.length !== 36) return false;
+  let j = at;
+  for (let i = 0; i < 36;) {
+    if (i === 8 || i === 13 || i === 18 || i === 23) {
+      if (id.charCodeAt(i) !== 45) return false;
+      i++;
+      continue;
+    }
+    const hi = nibble(id.charCodeAt(i));
+    const lo = nibble(id.charCodeAt(i + 1));
+    if (hi < 0 || lo < 0) return false;
+    out[j++] = (hi << 4) | lo;
+    i += 2;
+  }
+  return true;
+}
+
+function uuidText(buf: Uint8Array, at: number): string {
+  let s = '';
+  for (let i = 0; i < 16; i++) {
+    s += HEX[buf[at + i]!]!;
+    if (i === 3 || i === 5 || i === 7 || i === 9) s += '-';
+  }
+  return s;
+}
