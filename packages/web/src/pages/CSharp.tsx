@@ -34,7 +34,7 @@ const AWAIT = `private async void SubmitScore(string playerName, int score)
     var answer = await ToSignal(_scores, "score_saved");
     var result = answer[0].AsGodotDictionary();
 
-    if (result.ContainsKey("error"))
+    if (result["error"].VariantType != Variant.Type.Nil)
     {
         var error = result["error"].AsGodotDictionary();
         GD.PushError($"Howl: {error["message"]} ({error["code"]})");

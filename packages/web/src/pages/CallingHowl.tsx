@@ -19,7 +19,7 @@ func _on_submit_pressed() -> void:
 	Howl.Scores.save_score(player_name, score)
 
 func _on_score_saved(result: Dictionary) -> void:
-	if not result.has("error"):
+	if result.error == null:
 		Howl.Scores.get_scores(10)
 
 func _on_scores_fetched(result: Dictionary) -> void:
@@ -34,7 +34,7 @@ func _on_submit_pressed() -> void:
 	Howl.Scores.save_score(player_name, score)
 
 func _on_score_saved(result: Dictionary) -> void:
-	if not result.has("error"):
+	if result.error == null:
 		Howl.Scores.get_scores(10)
 
 func _on_scores_fetched(result: Dictionary) -> void:

@@ -4,7 +4,7 @@ import { CodeBlock, EngineCode } from '../components/CodeBlock.js';
 import { DocPage, Wide } from '../components/content/DocPage.js';
 
 const FAQ_GODOT3 = `var result = yield(Howl.Scores.save_score(player_name, score), "completed")
-if result.has("error"):
+if result.error != null:
 	match result.error.code:
 		"InvalidApiKey":
 			push_error("Check the api_key and game_id passed to Howl.configure")
@@ -15,7 +15,7 @@ if result.has("error"):
 `;
 
 const FAQ_GODOT4 = `var result: Dictionary = await Howl.Scores.save_score(player_name, score)
-if result.has("error"):
+if result.error != null:
 	match result.error.code:
 		"InvalidApiKey":
 			push_error("Check the api_key and game_id passed to Howl.configure")

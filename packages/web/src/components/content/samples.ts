@@ -1,7 +1,7 @@
 /**
  * Code samples shared by the guides, so every page shows the same Howl plugin API: a `Howl`
  * autoload with `Scores`, `Players` and `PlayerData`; every call returns a Dictionary, with
- * `error: {code, message}` when the call failed.
+ * `error`: null on success, `{code, message}` when the call failed.
  */
 
 export const CONFIG_GODOT3 = `# In your first scene (or any autoload that runs before Howl is used)
@@ -25,7 +25,7 @@ func _ready() -> void:
 
 export const PING_GODOT3 = `func _ready():
 	var result = yield(Howl.ping(), "completed")
-	if result.has("error"):
+	if result.error != null:
 		push_error("Howl: %s (%s)" % [result.error.message, result.error.code])
 	else:
 		print("Howl is set up for ", result.name)
@@ -33,7 +33,7 @@ export const PING_GODOT3 = `func _ready():
 
 export const PING_GODOT4 = `func _ready() -> void:
 	var result: Dictionary = await Howl.ping()
-	if result.has("error"):
+	if result.error != null:
 		push_error("Howl: %s (%s)" % [result.error.message, result.error.code])
 	else:
 		print("Howl is set up for ", result.name)
@@ -41,7 +41,7 @@ export const PING_GODOT4 = `func _ready() -> void:
 
 export const AWAIT_GODOT3 = `func _on_game_over(score: int):
 	var result = yield(Howl.Scores.save_score(player_name, score), "completed")
-	if result.has("error"):
+	if result.error != null:
 		push_error(result.error.message)
 		return
 	$PositionLabel.text = "You placed #%d" % result.position
@@ -53,7 +53,7 @@ export const AWAIT_GODOT3 = `func _on_game_over(score: int):
 
 export const AWAIT_GODOT4 = `func _on_game_over(score: int) -> void:
 	var result: Dictionary = await Howl.Scores.save_score(player_name, score)
-	if result.has("error"):
+	if result.error != null:
 		push_error(result.error.message)
 		return
 	$PositionLabel.text = "You placed #%d" % result.position

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CodeBlock, EngineCode } from '../CodeBlock.js';
 import { LeaderboardConfig } from './LeaderboardConfig.js';
+import { CONFIG_GODOT3, CONFIG_GODOT4 } from '../content/samples.js';
 
 /** The sections of the guide, in order; the ids are the anchors other pages link to. */
 export const LEADERBOARD_SECTIONS = [
@@ -117,21 +118,7 @@ export function LeaderboardDocs({ gameId }: { gameId: string }) {
             Configure the plugin once, before the first call, with your API key and game ID (the View API key button
             above shows both). <code>log_level</code> is 0 (errors only), 1 (info) or 2 (debug).
           </p>
-          <EngineCode
-            godot3={`func _ready():
-	Howl.configure({
-		"api_key": "YOUR_API_KEY",
-		"game_id": "YOUR_GAME_ID",
-		"log_level": 1,
-		"game_version": "1.0.0"
-	})`}
-            godot4={`func _ready() -> void:
-	Howl.configure({
-		"api_key": "YOUR_API_KEY",
-		"game_id": "YOUR_GAME_ID",
-		"log_level": 1
-	})`}
-          />
+          <EngineCode godot3={CONFIG_GODOT3} godot4={CONFIG_GODOT4} />
           <p>
             Every call of the plugin runs in the background. Wait for its result with <code>await</code> in Godot 4 and{' '}
             <code>yield(…, "completed")</code> in Godot 3 (see <Link to="/callingHowl">calling Howl</Link>). The result

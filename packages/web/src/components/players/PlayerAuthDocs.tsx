@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { EngineCode } from '../CodeBlock.js';
 import { DocLayout, DocSection, HttpCall } from './DocParts.js';
 import { PlayerAuthSettings } from './PlayerAuthSettings.js';
+import { CONFIG_GODOT3, CONFIG_GODOT4 } from '../content/samples.js';
 
 /** The steps of the player accounts guide, in order; the ids are the page's anchors. */
 export const PLAYER_AUTH_SECTIONS = [
@@ -63,21 +64,7 @@ export function PlayerAuthDocs({ gameId }: { gameId: string }) {
           shows both). <code>log_level</code> is 0 (errors only), 1 (info) or 2 (debug). <code>game_version</code> is
           for Godot 3 only.
         </p>
-        <EngineCode
-          godot3={`func _ready():
-	Howl.configure({
-		"api_key": "YOUR_API_KEY",
-		"game_id": "YOUR_GAME_ID",
-		"log_level": 1,
-		"game_version": "1.0.0"
-	})`}
-          godot4={`func _ready() -> void:
-	Howl.configure({
-		"api_key": "YOUR_API_KEY",
-		"game_id": "YOUR_GAME_ID",
-		"log_level": 1
-	})`}
-        />
+        <EngineCode godot3={CONFIG_GODOT3} godot4={CONFIG_GODOT4} />
         <p>
           Each call of the plugin runs in the background: wait for it with <code>await</code> in Godot 4 and{' '}
           <code>yield(…, "completed")</code> in Godot 3 (see <Link to="/callingHowl">calling Howl</Link>). Its result is

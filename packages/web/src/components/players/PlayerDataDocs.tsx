@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EngineCode } from '../CodeBlock.js';
 import { DocLayout, DocSection, HttpCall } from './DocParts.js';
+import { CONFIG_GODOT3, CONFIG_GODOT4 } from '../content/samples.js';
 
 /** The steps of the player data guide, in order; the ids are the page's anchors. */
 export const PLAYER_DATA_SECTIONS = [
@@ -45,21 +46,7 @@ export function PlayerDataDocs() {
             game version in Godot 3.
           </li>
         </ol>
-        <EngineCode
-          godot3={`func _ready():
-	Howl.configure({
-		"api_key": "YOUR_API_KEY",
-		"game_id": "YOUR_GAME_ID",
-		"log_level": 1,
-		"game_version": "1.0.0"
-	})`}
-          godot4={`func _ready() -> void:
-	Howl.configure({
-		"api_key": "YOUR_API_KEY",
-		"game_id": "YOUR_GAME_ID",
-		"log_level": 1
-	})`}
-        />
+        <EngineCode godot3={CONFIG_GODOT3} godot4={CONFIG_GODOT4} />
         <p>
           Player data needs no player account: any player name your game uses works, as on leaderboards. With{' '}
           <Link to="/playerauth">player accounts</Link> and “require player session” on, saving or deleting under a
