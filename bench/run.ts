@@ -183,7 +183,7 @@ async function measureIndex(
   gameId: string,
   size: number,
 ): Promise<SizeResult['index']> {
-  const board = { boardId: `${gameId}-keep`, periodStart: 0, sort: 'desc' as const };
+  const board = { boardId: `${gameId}-keep`, periodStart: 0, sort: 'desc' as const, generation: 0 };
   const key = () => ({
     score: rand(1_000_003),
     timestamp: Number.MAX_SAFE_INTEGER,
@@ -214,7 +214,7 @@ async function measureIndex(
     }
     const positionMicros = (positionMs * 1000) / (batches * n);
     const zrankMicros = (zrankMs * 1000) / (batches * n);
-    await index.reset(board.boardId);
+    await index.reset(board.boardId, 0);
     await redis.quit();
     return { rebuildMs, bytesPerEntry: null, positionMicros, zrankMicros };
   }

@@ -127,14 +127,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config.rankIndex === 'memory'
       ? memoryRankIndex(database.db, { rows: database.rows })
       : config.rankIndex === 'redis' && deps.redis
-        ? redisRankIndex(database.db, deps.redis, deps.rankPrefix ? { prefix: deps.rankPrefix } : {})
+        ? redisRankIndex(database.db, deps.redis, {
+            ...(deps.rankPrefix ? { prefix: deps.rankPrefix } : {}),
+            onError: (err) => app.log.warn({ err }, 'a rank index notice did not reach Redis; the board is rebuilt'),
+          })
         : sqlRankIndex(database.db);
-  const leaderboards = createLeaderboards({ db: database.db, clock, rankIndex });
+  const leaderboards = createLeaderboards({ db: database.db, dialect: database.dialect, clock, rankIndex });
   const games = createGames({
     db: database.db,
     dialect: database.dialect,
     clock,
     setUpGame: leaderboards.createDefault,
+    forgetBoards: leaderboards.forget,
   });
   const developers = createDevelopers({
     db: database.db,

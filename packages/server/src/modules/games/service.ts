@@ -30,10 +30,12 @@ export interface GamesDeps {
   clock: Clock;
   /** Writes what every new game starts with (the default leaderboard), in the game's transaction. */
   setUpGame(trx: Kysely<DB>, gameId: string, now: number): Promise<void>;
+  /** Lets go of what is kept outside the database for the deleted game's boards (their rank index). */
+  forgetBoards(boardIds: string[]): Promise<void>;
 }
 
 /** Games of a developer: create, list, switch, rename, delete, and their API keys. Every call checks ownership. */
-export function createGames({ db, dialect, clock, setUpGame }: GamesDeps) {
+export function createGames({ db, dialect, clock, setUpGame, forgetBoards }: GamesDeps) {
   async function owned(developerId: string, gameId: string, trx: Kysely<DB> = db): Promise<GameRow> {
     const game = await store.findOwnedGame(trx, developerId, gameId);
     if (!game) throw gameErrors.notFound();
@@ -100,18 +102,20 @@ export function createGames({ db, dialect, clock, setUpGame }: GamesDeps) {
 
     /** Deletes the game and all under it in one transaction; the current game becomes the newest remaining one, or none. */
     async remove(developerId: string, gameId: string): Promise<GamesResponse> {
-      await db.transaction().execute(async (trx) => {
+      const boardIds = await db.transaction().execute(async (trx) => {
         await store.lockDeveloper(trx, developerId, dialect);
         await owned(developerId, gameId, trx);
         // Read before the delete: the foreign key clears current_game_id along with the game.
         const wasCurrent = (await store.getCurrentGameId(trx, developerId)) === gameId;
         await store.lockGameForDelete(trx, dialect, gameId);
-        await store.deleteGameAndData(trx, gameId, playerPoolId(gameId));
+        const deleted = await store.deleteGameAndData(trx, dialect, gameId, playerPoolId(gameId));
         if (wasCurrent) {
           const rest = await store.listGames(trx, developerId);
           await store.setCurrentGameId(trx, developerId, rest.at(-1)?.id ?? null);
         }
+        return deleted;
       });
+      await forgetBoards(boardIds);
       return list(developerId);
     },
 

@@ -28,6 +28,10 @@ export const leaderboardErrors = {
     new AppError(400, 'InvalidParameter', 'This cursor is not valid for this leaderboard and period.', {
       field: 'cursor',
     }),
+  busy: () =>
+    new AppError(503, 'ServiceUnavailable', "The leaderboard's settings are changing. Try again in a moment.", {
+      retryAfterSeconds: 1,
+    }),
   clientDeletesDisabled: () =>
     new AppError(
       403,

@@ -51,10 +51,11 @@ function reloadingMemoryIndex({ db, rows }: Database): TestedIndex {
     page: (board, after, limit) => (seen(board), current.page(board, after, limit)),
     above: (board, key, limit) => (seen(board), current.above(board, key, limit)),
     countAbove: (board, key) => (seen(board), current.countAbove(board, key)),
-    overflow: (board, keep) => (seen(board), current.overflow(board, keep)),
     saved: (board, entry) => current.saved(board, entry),
     removed: (boardId, entries) => current.removed(boardId, entries),
-    reset: (boardId) => current.reset(boardId),
+    reset: (boardId, generation) => current.reset(boardId, generation),
+    track: (boardIds, run) => current.track(boardIds, run),
+    reconcile: () => current.reconcile(),
     async settled() {
       current = memoryRankIndex(db, { chunk: 2, rows });
       for (const board of boards.values()) await current.countAbove(board, anyKey);
@@ -132,7 +133,7 @@ for (const { dialect, skip } of DIALECTS) {
               // Kolkata's half-hour offset puts hour boundaries at :30 UTC.
               const clock = manualClock(Date.UTC(2026, 2, 29, 0, 10));
               const rankIndex = index.create(database);
-              const service = createLeaderboards({ db: database.db, clock, rankIndex });
+              const service = createLeaderboards({ db: database.db, dialect, clock, rankIndex });
               await service.create(gameId, {
                 name: 'b',
                 insert_option: config.mode,

@@ -13,6 +13,8 @@ export interface LeaderboardTable {
   max_entries: number | null;
   sort: SortOrder;
   created_at: number;
+  /** +1 at every wipe or change of settings, in the same transaction: tells a rank index which write notices are stale. */
+  generation: ColumnType<number, number | undefined, number>;
 }
 export type LeaderboardRow = Selectable<LeaderboardTable>;
 export type NewLeaderboard = Insertable<LeaderboardTable>;

@@ -1,16 +1,18 @@
-import type { CreateLeaderboardBody, Leaderboard, Metadata, ScoreEntry, UpdateLeaderboardBody } from '@howl/contract';
+import type { CreateLeaderboardBody, Leaderboard, ScoreEntry, UpdateLeaderboardBody } from '@howl/contract';
 import type { Kysely } from 'kysely';
+import type { Dialect } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { newId } from '../../lib/tokens.js';
-import { leaderboardErrors as E, MAX_LEADERBOARDS_PER_GAME, MAX_METADATA_BYTES } from './errors.js';
+import { leaderboardErrors as E, MAX_LEADERBOARDS_PER_GAME } from './errors.js';
 import type { LeaderboardRow } from './leaderboards.table.js';
 import type { OrderKey } from './order.js';
 import { isValidTimeZone, periodAt, type Period } from './periods.js';
 import type { BoardPeriod, RankIndex } from '../ranking/rank-index.js';
 import { decodeCursor, encodeCursor, toEntry, toLeaderboard, toPeriod } from './format.js';
 import * as store from './store.js';
+import { createScoreWrites } from './writes.js';
 
 /** The largest page the game API answers at once; `max=0` means "all", up to this, with a cursor for the rest. */
 export const MAX_PAGE = 1000;
@@ -18,6 +20,7 @@ export const DASHBOARD_PAGE = 50;
 
 export interface LeaderboardsDeps {
   db: Kysely<DB>;
+  dialect: Dialect;
   clock: Clock;
   rankIndex: RankIndex;
 }
@@ -29,7 +32,7 @@ interface Resolved {
 }
 
 /** Leaderboards and their scores: configuration, saving by mode, and every ranked query. */
-export function createLeaderboards({ db, clock, rankIndex }: LeaderboardsDeps) {
+export function createLeaderboards({ db, dialect, clock, rankIndex }: LeaderboardsDeps) {
   async function mustFind(gameId: string, name: string): Promise<LeaderboardRow> {
     const board = await store.findLeaderboard(db, gameId, name);
     if (!board) throw E.notFound(name);
@@ -39,19 +42,18 @@ export function createLeaderboards({ db, clock, rankIndex }: LeaderboardsDeps) {
   /** The board period `offset` periods back (0: current), at the clock's now. */
   async function resolve(gameId: string, name: string, offset = 0): Promise<Resolved> {
     const board = await mustFind(gameId, name);
-    if (board.time_based === 'na') {
-      if (offset !== 0) throw E.noPeriods();
-      return { board, at: { boardId: board.id, periodStart: 0, sort: board.sort }, period: null };
-    }
-    const period = periodAt(board.time_based, board.timezone ?? 'UTC', clock.now(), offset);
-    return { board, at: { boardId: board.id, periodStart: period.start, sort: board.sort }, period };
+    if (offset !== 0 && board.time_based === 'na') throw E.noPeriods();
+    const period = periodOf(board, clock.now(), offset);
+    return { board, at: boardPeriod(board, period), period };
   }
 
-  /** 1-based position of an entry, or null when it is past the board's size (a trim still to come). */
-  async function positionOf(r: Resolved, key: OrderKey): Promise<number | null> {
-    const position = (await rankIndex.countAbove(r.at, key)) + 1;
-    return r.board.max_entries !== null && position > r.board.max_entries ? null : position;
+  /** 1-based position of an entry, or null when it is past the board's size. */
+  async function positionOf(board: LeaderboardRow, at: BoardPeriod, key: OrderKey): Promise<number | null> {
+    const position = (await rankIndex.countAbove(at, key)) + 1;
+    return board.max_entries !== null && position > board.max_entries ? null : position;
   }
+
+  const writes = createScoreWrites({ db, dialect, clock, rankIndex, resolve, positionOf });
 
   /** How many more entries a page starting after `listed` entries may show. */
   const room = (board: LeaderboardRow, listed: number, want: number) =>
@@ -63,16 +65,23 @@ export function createLeaderboards({ db, clock, rankIndex }: LeaderboardsDeps) {
      * background starts now rather than on a player's first call (SQL answers meanwhile).
      */
     async warmUp(): Promise<number> {
+      // First, boards a stopped process was writing to when it stopped: their index may lag the database.
+      await rankIndex.reconcile();
       const boards = await db.selectFrom('leaderboards').selectAll().execute();
       for (const board of boards) {
-        const start =
-          board.time_based === 'na' ? 0 : periodAt(board.time_based, board.timezone ?? 'UTC', clock.now()).start;
-        await rankIndex.countAbove(
-          { boardId: board.id, periodStart: start, sort: board.sort },
-          { score: 0, timestamp: 0, player_name: '', id: '' },
-        );
+        await rankIndex.countAbove(boardPeriod(board, periodOf(board, clock.now())), {
+          score: 0,
+          timestamp: 0,
+          player_name: '',
+          id: '',
+        });
       }
       return boards.length;
+    },
+
+    /** A game's boards are gone: the index lets them go. */
+    async forget(boardIds: string[]): Promise<void> {
+      for (const id of boardIds) await rankIndex.reset(id, null);
     },
 
     /** Writes a game's default board `main` (keep, no reset, 10 entries); called as the game is created. */
@@ -80,24 +89,29 @@ export function createLeaderboards({ db, clock, rankIndex }: LeaderboardsDeps) {
       await store.insertLeaderboard(trx, { ...defaults('main'), id: newId(), game_id: gameId, created_at: now });
     },
 
+    /** Every board with what it shows now: the entries of its current period and the engines they came from. */
     async list(gameId: string) {
-      const [boards, stats] = await Promise.all([store.listLeaderboards(db, gameId), store.boardStats(db, gameId)]);
+      const boards = await store.listLeaderboards(db, gameId);
+      const now = clock.now();
+      const stats = await store.periodStats(
+        db,
+        boards.map((b) => ({ boardId: b.id, periodStart: periodOf(b, now)?.start ?? 0 })),
+      );
       return boards.map((b) => {
         const mine = stats.filter((s) => s.leaderboard_id === b.id);
         const engines = new Set(mine.map((s) => s.engine));
         const engine = engines.has(3) && engines.has(4) ? 'both' : engines.has(4) ? '4' : engines.has(3) ? '3' : '-';
+        const count = mine.reduce((n, s) => n + Number(s.n), 0);
         return {
           ...toLeaderboard(b),
           engine: engine as '3' | '4' | 'both' | '-',
-          entry_count: mine.reduce((n, s) => n + Number(s.n), 0),
+          entry_count: b.max_entries === null ? count : Math.min(count, b.max_entries),
         };
       });
     },
 
     async create(gameId: string, body: CreateLeaderboardBody): Promise<Leaderboard> {
       const timezone = checkTimezone(body.time_based, body.timezone ?? null);
-      if (await store.findLeaderboard(db, gameId, body.name)) throw E.exists(body.name);
-      if ((await store.countLeaderboards(db, gameId)) >= MAX_LEADERBOARDS_PER_GAME) throw E.limitReached();
       const row: LeaderboardRow = {
         id: newId(),
         game_id: gameId,
@@ -109,9 +123,16 @@ export function createLeaderboards({ db, clock, rankIndex }: LeaderboardsDeps) {
         max_entries: body.max_entries,
         sort: body.sort,
         created_at: clock.now(),
+        generation: 0,
       };
       try {
-        await store.insertLeaderboard(db, row);
+        await db.transaction().execute(async (trx) => {
+          // Counted and created one at a time per game, so parallel creates cannot pass the limit.
+          await store.lockGameBoards(trx, dialect, gameId);
+          if (await store.findLeaderboard(trx, gameId, body.name)) throw E.exists(body.name);
+          if ((await store.countLeaderboards(trx, gameId)) >= MAX_LEADERBOARDS_PER_GAME) throw E.limitReached();
+          await store.insertLeaderboard(trx, row);
+        });
       } catch (err) {
         if (isUniqueViolation(err)) throw E.exists(body.name);
         throw err;
@@ -119,88 +140,57 @@ export function createLeaderboards({ db, clock, rankIndex }: LeaderboardsDeps) {
       return toLeaderboard(row);
     },
 
-    /** Changes a board's settings (its name stays); a lower `max_entries` trims every period at once. */
+    /**
+     * Changes a board's settings (its name stays). A change that moves ranks (save mode, order,
+     * size, periods) converts and trims the entries in the same transaction and starts a new
+     * generation, so the rank index starts afresh; see docs/leaderboards.md.
+     */
     async update(gameId: string, name: string, body: UpdateLeaderboardBody): Promise<Leaderboard> {
-      const board = await mustFind(gameId, name);
-      const next: LeaderboardRow = {
-        ...board,
-        ...(body.display_name !== undefined ? { display_name: body.display_name || board.name } : {}),
-        ...(body.insert_option !== undefined ? { insert_option: body.insert_option } : {}),
-        ...(body.time_based !== undefined ? { time_based: body.time_based } : {}),
-        ...(body.timezone !== undefined ? { timezone: body.timezone } : {}),
-        ...(body.max_entries !== undefined ? { max_entries: body.max_entries } : {}),
-        ...(body.sort !== undefined ? { sort: body.sort } : {}),
-      };
-      next.timezone = checkTimezone(next.time_based, next.timezone);
-      const { display_name, insert_option, time_based, timezone, max_entries, sort } = next;
-      await db.transaction().execute(async (trx) => {
-        await store.updateLeaderboard(trx, board.id, {
-          display_name,
-          insert_option,
-          time_based,
-          timezone,
-          max_entries,
-          sort,
-        });
-        if (
-          max_entries !== null &&
-          (board.max_entries === null || max_entries < board.max_entries || sort !== board.sort)
-        ) {
-          await store.trim(trx, { id: board.id, sort, maxEntries: max_entries });
-        }
-      });
-      await rankIndex.reset(board.id);
-      return toLeaderboard(next);
+      const { board: before } = await resolve(gameId, name);
+      const changed = await rankIndex.track([before.id], () =>
+        db.transaction().execute(async (trx) => {
+          const board = await store.lockBoard(trx, dialect, gameId, name, 'all');
+          if (!board) throw E.notFound(name);
+          const next: LeaderboardRow = {
+            ...board,
+            ...(body.display_name !== undefined ? { display_name: body.display_name || board.name } : {}),
+            ...(body.insert_option !== undefined ? { insert_option: body.insert_option } : {}),
+            ...(body.time_based !== undefined ? { time_based: body.time_based } : {}),
+            ...(body.timezone !== undefined ? { timezone: body.timezone } : {}),
+            ...(body.max_entries !== undefined ? { max_entries: body.max_entries } : {}),
+            ...(body.sort !== undefined ? { sort: body.sort } : {}),
+          };
+          next.timezone = checkTimezone(next.time_based, next.timezone);
+          const { display_name, insert_option, time_based, timezone, max_entries, sort } = next;
+          await store.updateLeaderboard(trx, board.id, {
+            display_name,
+            insert_option,
+            time_based,
+            timezone,
+            max_entries,
+            sort,
+          });
+          const movesRanks = (['insert_option', 'time_based', 'timezone', 'max_entries', 'sort'] as const).some(
+            (k) => next[k] !== board[k],
+          );
+          if (!movesRanks) return next;
+          await store.convertEntries(trx, { id: board.id, sort }, board.insert_option, insert_option);
+          if (max_entries !== null) await store.trim(trx, { id: board.id, sort, maxEntries: max_entries });
+          const generation = await store.nextGeneration(trx, board.id);
+          return { ...next, generation };
+        }),
+      );
+      if (changed.generation !== before.generation) await rankIndex.reset(changed.id, changed.generation);
+      return toLeaderboard(changed);
     },
 
     async remove(gameId: string, name: string): Promise<void> {
       const board = await mustFind(gameId, name);
-      await db.transaction().execute((trx) => store.deleteLeaderboard(trx, board.id));
-      await rankIndex.reset(board.id);
-    },
-
-    /** Saves a score the board's way and answers where it stands. */
-    async submit(
-      gameId: string,
-      name: string,
-      input: { player_name: string; score: number; metadata?: Metadata | undefined },
-      engine: 3 | 4 | null,
-    ): Promise<{ score_id: string; position: number | null; kept: boolean }> {
-      const metadata = input.metadata === undefined ? null : JSON.stringify(input.metadata);
-      const bytes = metadata === null ? 0 : Buffer.byteLength(metadata, 'utf8');
-      if (bytes > MAX_METADATA_BYTES) throw E.metadataTooLarge(bytes);
-      const r = await resolve(gameId, name);
-      const id = newId();
-      const saved = await store.saveEntry(
-        db,
-        {
-          id,
-          leaderboard_id: r.board.id,
-          period_start: r.at.periodStart,
-          player_name: input.player_name,
-          score: input.score,
-          timestamp: clock.now(),
-          metadata,
-          engine,
-        },
-        r.board.insert_option,
-        r.board.sort,
-      );
-      if (!saved) {
-        // A `highest` board kept the player's better entry.
-        const standing = await store.findPlayerEntry(db, r.board.id, r.at.periodStart, input.player_name);
-        return { score_id: standing?.id ?? id, position: standing ? await positionOf(r, standing) : null, kept: false };
-      }
-      await rankIndex.saved(r.at, saved);
-      if (r.board.max_entries !== null) {
-        // The index knows what fell past the limit (usually nothing, or the one entry pushed out).
-        const extra = await rankIndex.overflow(r.at, r.board.max_entries);
-        if (extra.length > 0)
-          await rankIndex.removed(r.board.id, await store.deleteBoardEntries(db, r.board.id, extra));
-      }
-      const stillThere = await store.findEntry(db, r.board.id, saved.id);
-      const position = stillThere ? await positionOf(r, stillThere) : null;
-      return { score_id: saved.id, position, kept: position !== null };
+      await db.transaction().execute(async (trx) => {
+        if (!(await store.lockBoard(trx, dialect, gameId, name, 'all'))) throw E.notFound(name);
+        await store.deleteLeaderboard(trx, board.id);
+      });
+      await rankIndex.reset(board.id, null);
     },
 
     /** A page of the board, best first; `cursor` continues where the last page ended. */
@@ -234,7 +224,7 @@ export function createLeaderboards({ db, clock, rankIndex }: LeaderboardsDeps) {
       );
       const scores: ScoreEntry[] = [];
       for (const row of rows) {
-        const position = await positionOf(r, row);
+        const position = await positionOf(r.board, r.at, row);
         if (position !== null) scores.push(toEntry(row, position));
       }
       return { scores, period: toPeriod(r.period), cursor: null };
@@ -243,7 +233,7 @@ export function createLeaderboards({ db, clock, rankIndex }: LeaderboardsDeps) {
     async playerTop(gameId: string, name: string, player: string, q: { period_offset: number }) {
       const r = await resolve(gameId, name, q.period_offset);
       const [best] = await store.playerEntries(db, r.board.id, r.at.periodStart, player, r.board.sort, 1);
-      const position = best ? await positionOf(r, best) : null;
+      const position = best ? await positionOf(r.board, r.at, best) : null;
       return { score: best && position !== null ? toEntry(best, position) : null, period: toPeriod(r.period) };
     },
 
@@ -255,7 +245,7 @@ export function createLeaderboards({ db, clock, rankIndex }: LeaderboardsDeps) {
     ) {
       const r = await resolve(gameId, name, q.period_offset);
       const key = await target(r, q);
-      return { position: await positionOf(r, key), period: toPeriod(r.period) };
+      return { position: await positionOf(r.board, r.at, key), period: toPeriod(r.period) };
     },
 
     /** `count` entries above and below a saved score, or around where a value would land. */
@@ -279,30 +269,8 @@ export function createLeaderboards({ db, clock, rankIndex }: LeaderboardsDeps) {
       };
     },
 
-    async wipe(gameId: string, name: string): Promise<void> {
-      const board = await mustFind(gameId, name);
-      await store.wipe(db, board.id);
-      await rankIndex.reset(board.id);
-    },
-
-    deleteScores,
-
-    async deleteScore(gameId: string, id: string): Promise<void> {
-      if ((await deleteScores(gameId, [id])) === 0) throw E.scoreNotFound();
-    },
+    ...writes,
   };
-
-  /** Deletes scores of this game's boards (ids of other games are not touched); answers how many went. */
-  async function deleteScores(gameId: string, ids: string[]): Promise<number> {
-    const removed = await store.deleteEntries(db, gameId, ids);
-    for (const boardId of new Set(removed.map((e) => e.leaderboard_id))) {
-      await rankIndex.removed(
-        boardId,
-        removed.filter((e) => e.leaderboard_id === boardId),
-      );
-    }
-    return removed.length;
-  }
 
   /** The order key a position or around query is about: a saved score, or a value submitted now (after its ties). */
   async function target(
@@ -320,6 +288,16 @@ export function createLeaderboards({ db, clock, rankIndex }: LeaderboardsDeps) {
 }
 
 export type Leaderboards = ReturnType<typeof createLeaderboards>;
+
+/** The period of the board `offset` periods before the one holding `now`; null on boards that never reset. */
+function periodOf(board: LeaderboardRow, now: number, offset = 0): Period | null {
+  return board.time_based === 'na' ? null : periodAt(board.time_based, board.timezone ?? 'UTC', now, offset);
+}
+
+function boardPeriod(board: LeaderboardRow, period: Period | null): BoardPeriod {
+  const at = { boardId: board.id, periodStart: period?.start ?? 0, sort: board.sort, generation: board.generation };
+  return period ? { ...at, periodEnd: period.end } : at;
+}
 
 function defaults(name: string) {
   return {

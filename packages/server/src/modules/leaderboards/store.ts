@@ -1,5 +1,6 @@
 import type { InsertOption, SortOrder } from '@howl/contract';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import type { LeaderboardRow, NewLeaderboard, ScoreRow } from './leaderboards.table.js';
 import { orderColumns } from './order.js';
@@ -23,6 +24,55 @@ export function findLeaderboard(db: Kysely<DB>, gameId: string, name: string): P
     .executeTakeFirst();
 }
 
+/**
+ * How a write holds a board's row until its transaction ends (PostgreSQL; SQLite runs one write
+ * transaction at a time). `share`: saves to a board without a size limit, many at once. `one`:
+ * saves that may trim, and deletes of scores, one at a time (a trim decided in the database is
+ * then exact). `all`: wipes and new settings, alone. Locks are always taken board before scores,
+ * and several boards in id order, so two writes never wait on each other in a circle.
+ */
+export type BoardLock = 'share' | 'one' | 'all';
+
+function locked<Q extends { forKeyShare(): Q; forNoKeyUpdate(): Q; forUpdate(): Q }>(
+  q: Q,
+  dialect: Dialect,
+  lock: BoardLock,
+): Q {
+  if (dialect !== 'postgres') return q;
+  return lock === 'share' ? q.forKeyShare() : lock === 'one' ? q.forNoKeyUpdate() : q.forUpdate();
+}
+
+/** The board, read and locked for a write; undefined when it no longer exists. */
+export function lockBoard(
+  trx: Transaction<DB>,
+  dialect: Dialect,
+  gameId: string,
+  name: string,
+  lock: BoardLock,
+): Promise<LeaderboardRow | undefined> {
+  const q = trx.selectFrom('leaderboards').selectAll().where('game_id', '=', gameId).where('name', '=', name);
+  return locked(q, dialect, lock).executeTakeFirst();
+}
+
+/** Locks boards by id, in id order (see BoardLock). */
+export async function lockBoards(
+  trx: Transaction<DB>,
+  dialect: Dialect,
+  ids: string[],
+  lock: BoardLock,
+): Promise<void> {
+  if (dialect !== 'postgres' || ids.length === 0) return;
+  const q = trx.selectFrom('leaderboards').select('id').where('id', 'in', ids).orderBy('id');
+  await locked(q, dialect, lock).execute();
+}
+
+/** Locks the game's row so that its boards are counted and created one at a time. */
+export async function lockGameBoards(trx: Transaction<DB>, dialect: Dialect, gameId: string): Promise<boolean> {
+  let q = trx.selectFrom('games').select('id').where('id', '=', gameId);
+  if (dialect === 'postgres') q = q.forNoKeyUpdate();
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
 export async function countLeaderboards(db: Kysely<DB>, gameId: string): Promise<number> {
   const row = await db
     .selectFrom('leaderboards')
@@ -44,19 +94,21 @@ export async function updateLeaderboard(
   await db.updateTable('leaderboards').set(changes).where('id', '=', id).execute();
 }
 
-export async function deleteLeaderboard(db: Kysely<DB>, id: string): Promise<void> {
+export async function deleteLeaderboard(db: Transaction<DB>, id: string): Promise<void> {
   await db.deleteFrom('scores').where('leaderboard_id', '=', id).execute();
   await db.deleteFrom('leaderboards').where('id', '=', id).execute();
 }
 
-/** Per board: how many entries it holds and which engines they came from (for the dashboard). */
-export function boardStats(db: Kysely<DB>, gameId: string) {
+/** Per board period: how many entries it holds and which engines they came from (for the dashboard). */
+export async function periodStats(db: Kysely<DB>, periods: Array<{ boardId: string; periodStart: number }>) {
+  if (periods.length === 0) return [];
   return db
     .selectFrom('scores')
-    .innerJoin('leaderboards', 'leaderboards.id', 'scores.leaderboard_id')
-    .select(['scores.leaderboard_id', 'scores.engine', (eb) => eb.fn.countAll<number | string>().as('n')])
-    .where('leaderboards.game_id', '=', gameId)
-    .groupBy(['scores.leaderboard_id', 'scores.engine'])
+    .select(['leaderboard_id', 'engine', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where((eb) =>
+      eb.or(periods.map((p) => eb.and([eb('leaderboard_id', '=', p.boardId), eb('period_start', '=', p.periodStart)]))),
+    )
+    .groupBy(['leaderboard_id', 'engine'])
     .execute();
 }
 
@@ -171,30 +223,74 @@ export function playerEntries(
   return q.limit(limit).execute();
 }
 
-/**
- * Keeps only the best `maxEntries` of every period of a board, after its settings changed (a console
- * call, not a game one: saves trim through the rank index instead).
- */
+const REMOVED = ['id', 'leaderboard_id', 'period_start', 'score', 'timestamp', 'player_name'] as const;
+
+/** The board's total order as SQL text, for window functions (`sort` is 'asc' or 'desc', never input). */
+const rankOrder = (sort: SortOrder) => sql.raw(`score ${sort}, timestamp asc, player_name asc, id asc`);
+
+/** Keeps only the best `maxEntries` of every period of a board (after its settings changed). */
 export async function trim(
-  db: Kysely<DB>,
+  trx: Transaction<DB>,
   board: { id: string; sort: SortOrder; maxEntries: number },
 ): Promise<RemovedEntry[]> {
-  const ranked = sql`select id, row_number() over (partition by period_start order by score ${sql.raw(board.sort)}, timestamp asc, player_name asc, id asc) as place
+  const ranked = sql`select id, row_number() over (partition by period_start order by ${rankOrder(board.sort)}) as place
     from scores where leaderboard_id = ${board.id}`;
   const res =
     await sql<RemovedEntry>`delete from scores where id in (select id from (${ranked}) as ranked where place > ${board.maxEntries})
-    returning id, leaderboard_id, period_start, score, timestamp, player_name`.execute(db);
+    returning id, leaderboard_id, period_start, score, timestamp, player_name`.execute(trx);
   return res.rows.map((r) => ({ ...r, period_start: Number(r.period_start), timestamp: Number(r.timestamp) }));
 }
 
-/** Deletes entries of one board by id. */
-export function deleteBoardEntries(db: Kysely<DB>, boardId: string, ids: string[]): Promise<RemovedEntry[]> {
-  return db
+/**
+ * Deletes what ranks past `maxEntries` in one period: after a save added an entry, at most the one
+ * it pushed out. Decided by the database inside the save's transaction, under the board's lock.
+ */
+export function trimPeriod(
+  trx: Transaction<DB>,
+  board: { id: string; sort: SortOrder; maxEntries: number },
+  periodStart: number,
+): Promise<RemovedEntry[]> {
+  let tail = trx
+    .selectFrom('scores')
+    .select('id')
+    .where('leaderboard_id', '=', board.id)
+    .where('period_start', '=', periodStart);
+  for (const [column, direction] of orderColumns(board.sort)) tail = tail.orderBy(column, direction);
+  return trx
     .deleteFrom('scores')
-    .where('leaderboard_id', '=', boardId)
-    .where('id', 'in', ids)
-    .returning(['id', 'leaderboard_id', 'period_start', 'score', 'timestamp', 'player_name'])
+    .where('id', 'in', tail.limit(1000).offset(board.maxEntries))
+    .returning(REMOVED)
     .execute();
+}
+
+/**
+ * Makes a board's entries fit a new save mode. To `keep`: every entry stays, each its own. From
+ * `keep` to a one-entry mode: in each period, each player keeps one entry: the best (`highest`),
+ * the latest (`latest`), or the latest holding the sum of all of them (`accumulator`).
+ */
+export async function convertEntries(
+  trx: Transaction<DB>,
+  board: { id: string; sort: SortOrder },
+  from: InsertOption,
+  to: InsertOption,
+): Promise<RemovedEntry[]> {
+  if (to === 'keep') {
+    if (from !== 'keep') await sql`update scores set player_key = id where leaderboard_id = ${board.id}`.execute(trx);
+    return [];
+  }
+  if (from !== 'keep') return [];
+  const order = to === 'highest' ? rankOrder(board.sort) : sql.raw('timestamp desc, id desc');
+  const survivors = sql`select id from (select id, row_number() over (partition by period_start, player_name order by ${order}) as place
+    from scores where leaderboard_id = ${board.id}) as ranked where place = 1`;
+  if (to === 'accumulator') {
+    await sql`update scores set revision = revision + 1, score = (select sum(mine.score) from scores as mine
+        where mine.leaderboard_id = scores.leaderboard_id and mine.period_start = scores.period_start and mine.player_name = scores.player_name)
+      where leaderboard_id = ${board.id} and id in (${survivors})`.execute(trx);
+  }
+  const res = await sql<RemovedEntry>`delete from scores where leaderboard_id = ${board.id} and id not in (${survivors})
+    returning id, leaderboard_id, period_start, score, timestamp, player_name`.execute(trx);
+  await sql`update scores set player_key = player_name where leaderboard_id = ${board.id}`.execute(trx);
+  return res.rows.map((r) => ({ ...r, period_start: Number(r.period_start), timestamp: Number(r.timestamp) }));
 }
 
 /** What a delete took away, so a rank index can follow. */
@@ -203,15 +299,40 @@ export type RemovedEntry = Pick<
   'id' | 'leaderboard_id' | 'period_start' | 'score' | 'timestamp' | 'player_name'
 >;
 
-export function deleteEntries(db: Kysely<DB>, gameId: string, ids: string[]): Promise<RemovedEntry[]> {
-  return db
+/** The boards of this game that hold any of these score ids. */
+export async function boardsOfEntries(db: Kysely<DB>, gameId: string, ids: string[]): Promise<string[]> {
+  const rows = await db
+    .selectFrom('scores')
+    .innerJoin('leaderboards', 'leaderboards.id', 'scores.leaderboard_id')
+    .select('scores.leaderboard_id')
+    .distinct()
+    .where('leaderboards.game_id', '=', gameId)
+    .where('scores.id', 'in', ids)
+    .execute();
+  return rows.map((r) => r.leaderboard_id).sort();
+}
+
+export function deleteEntries(trx: Transaction<DB>, gameId: string, ids: string[]): Promise<RemovedEntry[]> {
+  return trx
     .deleteFrom('scores')
     .where('id', 'in', ids)
-    .where('leaderboard_id', 'in', db.selectFrom('leaderboards').select('id').where('game_id', '=', gameId))
-    .returning(['id', 'leaderboard_id', 'period_start', 'score', 'timestamp', 'player_name'])
+    .where('leaderboard_id', 'in', trx.selectFrom('leaderboards').select('id').where('game_id', '=', gameId))
+    .returning(REMOVED)
     .execute();
 }
 
-export async function wipe(db: Kysely<DB>, boardId: string): Promise<void> {
-  await db.deleteFrom('scores').where('leaderboard_id', '=', boardId).execute();
+/** Empties every period of a board; the generation moves on so a rank index drops older notices. */
+export async function wipe(trx: Transaction<DB>, boardId: string): Promise<number> {
+  await trx.deleteFrom('scores').where('leaderboard_id', '=', boardId).execute();
+  return nextGeneration(trx, boardId);
+}
+
+export async function nextGeneration(trx: Transaction<DB>, boardId: string): Promise<number> {
+  const row = await trx
+    .updateTable('leaderboards')
+    .set((eb) => ({ generation: eb(eb.ref('generation'), '+', 1) }))
+    .where('id', '=', boardId)
+    .returning('generation')
+    .executeTakeFirstOrThrow();
+  return row.generation;
 }

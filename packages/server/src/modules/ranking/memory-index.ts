@@ -11,7 +11,14 @@ export interface MemoryIndexOptions {
   chunk?: number;
   /** Runs a query answering rows as arrays (the database's `rows`): a load then makes no object per row. */
   rows?: (query: CompiledQuery) => Promise<unknown[][]>;
+  /** A period nobody asked about for this long is let go (past periods of a board that resets, deleted boards). */
+  idleMs?: number;
+  /** The time, for letting idle periods and old removals go (tests move it). */
+  now?: () => number;
 }
+
+/** How long a removed id is remembered: longer than any notice of a write can take to arrive. */
+const REMEMBER_REMOVED_MS = 120_000;
 
 /** One loaded board period: entries as columns, and the list of their numbers in board order. */
 class Period {
@@ -75,9 +82,10 @@ class Period {
   }
 }
 
-type Slot =
+type Slot = { used: number } & (
   | { state: 'loading'; sort: BoardPeriod['sort']; pending: Array<(p: Period) => void>; done: Promise<void> }
-  | { state: 'ready'; period: Period };
+  | { state: 'ready'; period: Period }
+);
 
 /**
  * The in-process rank index: one order-statistic list per board period, loaded from the database
@@ -88,19 +96,53 @@ type Slot =
 export function memoryRankIndex(
   db: Kysely<DB>,
   options: MemoryIndexOptions = {},
-): RankIndex & { settled(): Promise<void>; entries(): number; bytes(): number } {
+): RankIndex & { settled(): Promise<void>; entries(): number; bytes(): number; periods(): number } {
   const sql = sqlRankIndex(db);
   const chunk = options.chunk ?? 10_000;
   const rowsOf =
     options.rows ??
     (async (query: CompiledQuery) => (await db.executeQuery(query)).rows.map((r) => Object.values(r as object)));
+  const idleMs = options.idleMs ?? 600_000;
+  const now = options.now ?? Date.now;
   const slots = new Map<string, Slot>();
   const slotKey = (boardId: string, periodStart: number) => `${boardId}\u0000${periodStart}`;
+  /** The newest generation seen per board: notices from older ones are stale. */
+  const generations = new Map<string, number>();
+  /** Ids removed lately, oldest first, with when: a late "saved" notice must not bring one back. */
+  const removedIds = new Map<string, number>();
+  let lastSweep = now();
+
+  /** Drops the board's periods when `generation` is newer than what they were loaded under. */
+  function follow(boardId: string, generation: number): void {
+    const known = generations.get(boardId);
+    if (known !== undefined && generation <= known) return;
+    generations.set(boardId, generation);
+    if (known !== undefined) forget(boardId);
+  }
+
+  function forget(boardId: string): void {
+    for (const key of slots.keys()) if (key.startsWith(`${boardId}\u0000`)) slots.delete(key);
+  }
+
+  /** Lets go of periods nobody asked about lately, at most once a minute. */
+  function sweep(at: number): void {
+    if (at - lastSweep < 60_000) return;
+    lastSweep = at;
+    for (const [key, slot] of slots) if (at - slot.used > idleMs) slots.delete(key);
+    for (const [id, when] of removedIds) {
+      if (at - when < REMEMBER_REMOVED_MS) break;
+      removedIds.delete(id);
+    }
+  }
 
   /** The ready period, or undefined while it loads (the first call starts the load). */
   function ready(board: BoardPeriod): Period | undefined {
+    const at = now();
+    sweep(at);
+    follow(board.boardId, board.generation);
     const key = slotKey(board.boardId, board.periodStart);
     const slot = slots.get(key);
+    if (slot) slot.used = at;
     if (slot?.state === 'ready' && slot.period.sort === board.sort) return slot.period;
     if (!slot || (slot.state === 'ready' && slot.period.sort !== board.sort)) load(key, board);
     return undefined;
@@ -114,13 +156,13 @@ export function memoryRankIndex(
         if (current?.state !== 'loading' || current.done !== done) return; // reset while loading
         // Writes that were notified while the rows were read: each is idempotent, so replaying one the rows already hold is harmless.
         for (const apply of pending) apply(period);
-        slots.set(key, { state: 'ready', period });
+        slots.set(key, { state: 'ready', period, used: current.used });
       })
       .catch(() => {
         // Failed loads are retried by the next read; SQL keeps answering.
         if (slots.get(key)?.state === 'loading') slots.delete(key);
       });
-    slots.set(key, { state: 'loading', sort: board.sort, pending, done });
+    slots.set(key, { state: 'loading', sort: board.sort, pending, done, used: now() });
   }
 
   /**
@@ -208,21 +250,30 @@ export function memoryRankIndex(
       const p = ready(board);
       return p ? p.list.lowerBound(p.probe(key)) : sql.countAbove(board, key);
     },
-    async overflow(board, keep) {
-      const p = ready(board);
-      if (!p) return sql.overflow(board, keep);
-      return p.ids(p.list.range(keep, Math.max(0, p.list.size - keep)));
-    },
     async saved(board, entry) {
+      if ((generations.get(board.boardId) ?? -1) > board.generation) return; // made before a wipe or new settings
+      follow(board.boardId, board.generation);
       const copy = { ...entry };
-      change(board.boardId, board.periodStart, (p) => p.save(copy));
+      change(board.boardId, board.periodStart, (p) => {
+        if (!removedIds.has(copy.id)) p.save(copy);
+      });
     },
     async removed(boardId, entries) {
-      for (const e of entries) change(boardId, e.period_start, (p) => p.remove(e.id));
+      const at = now();
+      for (const e of entries) {
+        removedIds.set(e.id, at);
+        change(boardId, e.period_start, (p) => p.remove(e.id));
+      }
     },
-    async reset(boardId) {
-      for (const key of slots.keys()) if (key.startsWith(`${boardId}\u0000`)) slots.delete(key);
+    async reset(boardId, generation) {
+      forget(boardId);
+      if (generation === null) generations.delete(boardId);
+      else generations.set(boardId, Math.max(generation, generations.get(boardId) ?? generation));
     },
+    track: (_boardIds, run) => run(),
+    reconcile: async () => 0,
+    /** Board periods held (loaded or loading). */
+    periods: () => slots.size,
     /** Resolves once every load under way has finished (tests and benchmarks wait on it). */
     async settled() {
       await Promise.all([...slots.values()].map((s) => (s.state === 'loading' ? s.done : undefined)));

@@ -1,5 +1,5 @@
 import type { SortOrder } from '@howl/contract';
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { ScoreRow } from '../leaderboards/leaderboards.table.js';
 import { orderColumns, ranksAbove, ranksBelow, type OrderKey } from '../leaderboards/order.js';
@@ -9,6 +9,10 @@ export interface BoardPeriod {
   boardId: string;
   periodStart: number;
   sort: SortOrder;
+  /** The board's generation when this was read (see `leaderboards.generation`). */
+  generation: number;
+  /** When the period ends (epoch ms), on boards that reset: past it, an index may let the period go. */
+  periodEnd?: number;
 }
 
 /** An entry as an index orders it; `revision` tells a newer state of the same entry from an older one. */
@@ -19,8 +23,11 @@ export interface IndexedEntry extends OrderKey {
 /**
  * Positions, neighbours and pages of one board period, in the board's total order. The database
  * stays the truth: the service tells the index about every write once it is committed, and an
- * index may answer from its own structure as long as it agrees with SQL. The SQL implementation
- * below is the reference every other one is tested against.
+ * index may answer from its own structure as long as it agrees with SQL. Notices can arrive late
+ * and out of order: an index applies a saved entry only when it is newer than what it holds
+ * (`revision`), never after the entry was removed (ids are never reused), and never when it was
+ * made under an older board generation. The SQL implementation below is the reference every
+ * other one is tested against.
  */
 export interface RankIndex {
   /** Entries that rank strictly below `after` (from the top when absent), best first, at most `limit`. */
@@ -29,15 +36,24 @@ export interface RankIndex {
   above(board: BoardPeriod, key: OrderKey, limit: number): Promise<ScoreRow[]>;
   /** How many entries rank strictly above `key`. */
   countAbove(board: BoardPeriod, key: OrderKey): Promise<number>;
-  /** Ids of the entries past the first `keep`: what trimming the period to `keep` entries deletes. */
-  overflow(board: BoardPeriod, keep: number): Promise<string[]>;
 
-  /** An entry was saved or updated (its state after the write). */
+  /** An entry was saved or updated (its state after the write, under `board.generation`). */
   saved(board: BoardPeriod, entry: IndexedEntry): Promise<void>;
   /** Entries were deleted (by id, from any period of the board). */
   removed(boardId: string, entries: Array<OrderKey & { period_start: number }>): Promise<void>;
-  /** Anything may have changed on the board (a wipe, a trim of every period, new settings, deletion). */
-  reset(boardId: string): Promise<void>;
+  /**
+   * Anything may have changed on the board (a wipe, a trim of every period, new settings): forget
+   * it and drop notices older than `generation`. `null`: the board is gone for good.
+   */
+  reset(boardId: string, generation: number | null): Promise<void>;
+  /**
+   * Runs a write to these boards and its notices. An index shared between processes records the
+   * write as under way until `run` settles, so that a process killed in between leaves a trace
+   * that `reconcile` finds.
+   */
+  track<T>(boardIds: string[], run: () => Promise<T>): Promise<T>;
+  /** At start: forgets every board a write was under way on when a process stopped. Answers how many. */
+  reconcile(): Promise<number>;
 }
 
 /** The reference: SQL over the scores table, ordered by the `scores_rank` index. Needs no upkeep. */
@@ -69,16 +85,10 @@ export function sqlRankIndex(db: Kysely<DB>): RankIndex {
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
-    async overflow(board, keep) {
-      // The reference numbers every entry of the period; the other indexes read the tail off their structure.
-      const { rows } = await sql<{ id: string }>`select id from (
-          select id, row_number() over (order by score ${sql.raw(board.sort)}, timestamp asc, player_name asc, id asc) as place
-          from scores where leaderboard_id = ${board.boardId} and period_start = ${board.periodStart}) as ranked
-        where place > ${keep} order by place`.execute(db);
-      return rows.map((r) => r.id);
-    },
     saved: async () => {},
     removed: async () => {},
     reset: async () => {},
+    track: (_boardIds, run) => run(),
+    reconcile: async () => 0,
   };
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
@@ -22,33 +23,49 @@ export function encode(key: OrderKey, sort: BoardPeriod['sort']): { z: string; m
 const SORTS = ['asc', 'desc'] as const;
 const idOf = (member: string) => member.slice(member.lastIndexOf('\u0000') + 1);
 
-// Keys of one period and sort: KEYS[1] sorted set, [2] id → "revision|member", [3] ids removed
-// during a rebuild, [4] rebuild lock. A rebuilt set holds one marker, the empty member at -inf:
-// the set answers only while the marker is there, and every rank the scripts give skips it.
+/** How long a removed id is remembered: longer than a notice can take to arrive, or a rebuild to run. */
+const REMEMBER_REMOVED_MS = 300_000;
+/** How long a period is kept after it ends (the one before is still asked about for a while). */
+const KEEP_ENDED_MS = 86_400_000;
+
+// Keys of one period and sort: KEYS[1] live sorted set, [2] live id → "revision|member", [3] ids
+// removed lately (sorted by when), [4] rebuild lock, [5] and [6] the set and hash a rebuild fills,
+// [7] the board's generation. The live set exists only complete: a rebuild fills the other pair
+// and renames it into place with the marker (the empty member at -inf), so any member at all
+// means ready, and every rank the scripts give skips the marker.
 const SCRIPTS = {
-  // Saves an entry unless the stored revision is as new; replaces its old member.
+  // Saves an entry into the live set and the one being rebuilt, where each exists, unless the
+  // notice is stale: an older generation, a removed id, or a revision no newer than the stored one.
   howlSave: `
-local old = redis.call('HGET', KEYS[2], ARGV[1])
-if old then
-  local sep = string.find(old, '|', 1, true)
-  if tonumber(string.sub(old, 1, sep - 1)) >= tonumber(ARGV[2]) then return 0 end
-  redis.call('ZREM', KEYS[1], string.sub(old, sep + 1))
+if tonumber(redis.call('GET', KEYS[7]) or '0') > tonumber(ARGV[5]) then return 0 end
+if redis.call('ZSCORE', KEYS[3], ARGV[1]) then return 0 end
+local function save(z, rev)
+  local old = redis.call('HGET', rev, ARGV[1])
+  if old then
+    local sep = string.find(old, '|', 1, true)
+    if tonumber(string.sub(old, 1, sep - 1)) >= tonumber(ARGV[2]) then return end
+    redis.call('ZREM', z, string.sub(old, sep + 1))
+  end
+  redis.call('ZADD', z, ARGV[3], ARGV[4])
+  redis.call('HSET', rev, ARGV[1], ARGV[2] .. '|' .. ARGV[4])
 end
-if redis.call('SISMEMBER', KEYS[3], ARGV[1]) == 1 then return 0 end
-redis.call('ZADD', KEYS[1], ARGV[3], ARGV[4])
-redis.call('HSET', KEYS[2], ARGV[1], ARGV[2] .. '|' .. ARGV[4])
+if redis.call('EXISTS', KEYS[1]) == 1 then save(KEYS[1], KEYS[2]) end
+if ARGV[6] == '1' or redis.call('EXISTS', KEYS[4]) == 1 then save(KEYS[5], KEYS[6]) end
 return 1`,
-  // Removes an entry; while a rebuild runs, remembers the id so the rebuild cannot bring it back.
+  // Removes an entry from both sets and remembers its id, so a late notice cannot bring it back.
   howlRemove: `
-local old = redis.call('HGET', KEYS[2], ARGV[1])
-if old then
-  redis.call('ZREM', KEYS[1], string.sub(old, string.find(old, '|', 1, true) + 1))
-  redis.call('HDEL', KEYS[2], ARGV[1])
+local function remove(z, rev)
+  local old = redis.call('HGET', rev, ARGV[1])
+  if old then
+    redis.call('ZREM', z, string.sub(old, string.find(old, '|', 1, true) + 1))
+    redis.call('HDEL', rev, ARGV[1])
+  end
 end
-if redis.call('EXISTS', KEYS[4]) == 1 then
-  redis.call('SADD', KEYS[3], ARGV[1])
-  redis.call('EXPIRE', KEYS[3], 600)
-end
+remove(KEYS[1], KEYS[2])
+remove(KEYS[5], KEYS[6])
+redis.call('ZADD', KEYS[3], ARGV[2], ARGV[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', ARGV[3])
+redis.call('PEXPIRE', KEYS[3], ARGV[4])
 return 1`,
   // The 0-based rank of a key (its own, or where it would go: ARGV[5] '1' when it follows every
   // tie of its score, so a ZCOUNT tells; else added and removed inside the script), and with
@@ -83,17 +100,20 @@ if r == 0 then return {r, {}} end
 local from = r - n
 if from < 0 then from = 0 end
 return {r, redis.call('ZRANGE', KEYS[1], from + 1, r)}`,
-  // Members past the first ARGV[1]; -1 when not ready.
-  howlTail: `
-if not redis.call('ZSCORE', KEYS[1], '') then return -1 end
-return redis.call('ZRANGE', KEYS[1], tonumber(ARGV[1]) + 1, -1)`,
-  // Marks a rebuilt period ready, unless the board was reset while it was being rebuilt.
+  // Puts a rebuilt period in place, unless the board was reset while it was being rebuilt
+  // (KEYS[8] is the board's reset count, ARGV[1] its value when the rebuild began).
   howlReady: `
-if (redis.call('GET', KEYS[5]) or '0') ~= ARGV[1] then
-  redis.call('DEL', KEYS[1], KEYS[2])
+if (redis.call('GET', KEYS[8]) or '0') ~= ARGV[1] then
+  redis.call('DEL', KEYS[5], KEYS[6])
   return 0
 end
-redis.call('ZADD', KEYS[1], '-inf', '')
+redis.call('ZADD', KEYS[5], '-inf', '')
+redis.call('RENAME', KEYS[5], KEYS[1])
+if redis.call('EXISTS', KEYS[6]) == 1 then redis.call('RENAME', KEYS[6], KEYS[2]) else redis.call('DEL', KEYS[2]) end
+if tonumber(ARGV[2]) > 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  redis.call('PEXPIRE', KEYS[2], ARGV[2])
+end
 return 1`,
 } as const;
 
@@ -102,6 +122,8 @@ type Scripts = { [K in keyof typeof SCRIPTS]: (...args: string[]) => Promise<unk
 export interface RedisIndexOptions {
   /** Key prefix, so test runs and deployments sharing a Redis stay apart. */
   prefix?: string;
+  /** Hears a notice that could not reach Redis (the board is then forgotten, to be rebuilt). */
+  onError?: (err: unknown) => void;
 }
 
 /**
@@ -118,17 +140,26 @@ export function redisRankIndex(
   const sql = sqlRankIndex(db);
   const prefix = options.prefix ?? 'howl:rank';
   for (const [name, lua] of Object.entries(SCRIPTS)) {
-    const numberOfKeys = name === 'howlReady' ? 5 : 4;
+    const numberOfKeys = name === 'howlReady' ? 8 : 7;
     if (!(name in redis)) redis.defineCommand(name, { numberOfKeys, lua });
   }
   const run = redis as unknown as Scripts;
   const boardKey = (boardId: string) => `${prefix}:{${boardId}}`;
+  // Writes under way, by board: what a killed process leaves behind for `reconcile`.
+  const underWay = `${prefix}:writing`;
   // Each sort has keys of its own, so a set built for the other order (a rebuild racing a change of sort) is never read.
   const keys = (boardId: string, periodStart: number, sort: BoardPeriod['sort']) => {
     const base = `${boardKey(boardId)}:${periodStart}:${sort}`;
-    return [`${base}:z`, `${base}:rev`, `${base}:gone`, `${base}:building`];
+    return [`${base}:z`, `${base}:rev`, `${base}:gone`, `${base}:building`, `${base}:z+`, `${base}:rev+`];
   };
-  const periodKeys = (board: BoardPeriod) => keys(board.boardId, board.periodStart, board.sort);
+  const generationKey = (boardId: string) => `${boardKey(boardId)}:gen`;
+  const resetsKey = (boardId: string) => `${boardKey(boardId)}:resets`;
+  // Periods with keys, scored by when they may go: what a reset deletes.
+  const periodsKey = (boardId: string) => `${boardKey(boardId)}:periods`;
+  const periodKeys = (board: BoardPeriod) => [
+    ...keys(board.boardId, board.periodStart, board.sort),
+    generationKey(board.boardId),
+  ];
   const loads = new Set<Promise<void>>();
 
   function startRebuild(board: BoardPeriod): void {
@@ -140,13 +171,18 @@ export function redisRankIndex(
 
   async function rebuild(board: BoardPeriod): Promise<void> {
     const k = periodKeys(board);
-    const [zset, revisions, removed, building] = k as [string, string, string, string];
+    const [, , , building, next, nextRevisions] = k as [string, string, string, string, string, string, string];
     // One process rebuilds; the others answer from SQL until it is done.
     if ((await redis.set(building, '1', 'EX', 120, 'NX')) !== 'OK') return;
     try {
-      const generation = (await redis.get(`${boardKey(board.boardId)}:gen`)) ?? '0';
-      await redis.del(zset, revisions);
-      await redis.sadd(`${boardKey(board.boardId)}:periods`, String(board.periodStart));
+      const resets = (await redis.get(resetsKey(board.boardId))) ?? '0';
+      await redis.del(next, nextRevisions);
+      const ttl = board.periodEnd === undefined ? 0 : Math.max(board.periodEnd - Date.now(), 0) + KEEP_ENDED_MS;
+      await redis.zadd(
+        periodsKey(board.boardId),
+        ttl === 0 ? '+inf' : String(Date.now() + ttl),
+        String(board.periodStart),
+      );
       const rows = await db
         .selectFrom('scores')
         .select(['id', 'score', 'timestamp', 'player_name', 'revision'])
@@ -157,13 +193,14 @@ export function redisRankIndex(
         const batch = redis.pipeline() as unknown as Scripts & { exec(): Promise<unknown> };
         for (const row of rows.slice(i, i + 2000)) {
           const { z, member } = encode(row, board.sort);
-          void batch.howlSave(...k, row.id, String(row.revision), z, member);
+          // Generation 2^53: rows read from the database are never stale; a removal still wins.
+          void batch.howlSave(...k, row.id, String(row.revision), z, member, String(Number.MAX_SAFE_INTEGER), '1');
         }
         await batch.exec();
       }
-      await run.howlReady(...k, `${boardKey(board.boardId)}:gen`, generation);
+      await run.howlReady(...k, resetsKey(board.boardId), resets, String(ttl));
     } finally {
-      await redis.del(building, removed);
+      await redis.del(building);
     }
   }
 
@@ -194,6 +231,30 @@ export function redisRankIndex(
     return ids.map((id) => byId.get(id)).filter((r): r is ScoreRow => r !== undefined);
   }
 
+  /** Forgets a board's sets (they are rebuilt when next asked for); a rebuild under way will not be put in place. */
+  async function forget(boardId: string): Promise<void> {
+    await redis.incr(resetsKey(boardId));
+    const periods = await redis.zrange(periodsKey(boardId), 0, -1);
+    const doomed = periods.flatMap((p) =>
+      SORTS.flatMap((sort) => {
+        const [z, revisions, , , next, nextRevisions] = keys(boardId, Number(p), sort);
+        return [z!, revisions!, next!, nextRevisions!];
+      }),
+    );
+    for (let i = 0; i < doomed.length; i += 500) await redis.del(...doomed.slice(i, i + 500));
+    await redis.del(periodsKey(boardId));
+  }
+
+  /** A notice that did not reach Redis leaves the set behind the database: forget the board instead. */
+  async function notify(boardId: string, send: () => Promise<unknown>): Promise<void> {
+    try {
+      await send();
+    } catch (err) {
+      options.onError?.(err);
+      await forget(boardId).catch(() => undefined);
+    }
+  }
+
   return {
     async page(board, after, limit) {
       if (limit <= 0) return [];
@@ -207,10 +268,10 @@ export function redisRankIndex(
     },
     async countAbove(board, key) {
       if (followsTies(key)) {
-        // A value's position is one plain ZCOUNT; a count of 0 means no marker: not ready.
+        // A value's position is one plain ZCOUNT: the live set is only ever complete, with its
+        // marker at -inf, so a count of 0 means no set yet.
         const z = board.sort === 'desc' ? -key.score : key.score;
-        const zset = `${boardKey(board.boardId)}:${board.periodStart}:${board.sort}:z`;
-        const count = await redis.zcount(zset, '-inf', String(z === 0 ? 0 : z));
+        const count = await redis.zcount(periodKeys(board)[0]!, '-inf', String(z === 0 ? 0 : z));
         if (count > 0) return count - 1;
         startRebuild(board);
         return sql.countAbove(board, key);
@@ -218,30 +279,60 @@ export function redisRankIndex(
       const answer = await ask(board, key, 0, 'after');
       return answer ? answer.rank : sql.countAbove(board, key);
     },
-    async overflow(board, keep) {
-      const members = (await run.howlTail(...periodKeys(board), String(keep))) as string[] | number;
-      if (members === -1) {
-        startRebuild(board);
-        return sql.overflow(board, keep);
-      }
-      return (members as string[]).map(idOf);
-    },
     async saved(board, entry: IndexedEntry) {
       const { z, member } = encode(entry, board.sort);
-      await run.howlSave(...periodKeys(board), entry.id, String(entry.revision), z, member);
+      await notify(board.boardId, () =>
+        run.howlSave(...periodKeys(board), entry.id, String(entry.revision), z, member, String(board.generation), '0'),
+      );
     },
     async removed(boardId, entries) {
+      const now = Date.now();
       for (const e of entries) {
-        for (const sort of SORTS) await run.howlRemove(...keys(boardId, e.period_start, sort), e.id);
+        for (const sort of SORTS) {
+          await notify(boardId, () =>
+            run.howlRemove(
+              ...keys(boardId, e.period_start, sort),
+              generationKey(boardId),
+              e.id,
+              String(now),
+              String(now - REMEMBER_REMOVED_MS),
+              String(REMEMBER_REMOVED_MS),
+            ),
+          );
+        }
       }
     },
-    async reset(boardId) {
-      // A new generation stops any rebuild under way from marking its (older) data ready.
-      await redis.incr(`${boardKey(boardId)}:gen`);
-      const periods = await redis.smembers(`${boardKey(boardId)}:periods`);
-      const doomed = periods.flatMap((p) => SORTS.flatMap((sort) => keys(boardId, Number(p), sort).slice(0, 3)));
-      if (doomed.length > 0) await redis.del(...doomed);
-      await redis.del(`${boardKey(boardId)}:periods`);
+    async reset(boardId, generation) {
+      if (generation === null) {
+        await forget(boardId);
+        await redis.del(generationKey(boardId), resetsKey(boardId));
+        return;
+      }
+      // Notices made under an older generation are dropped from now on.
+      await redis.eval(
+        "if tonumber(redis.call('GET', KEYS[1]) or '-1') < tonumber(ARGV[1]) then redis.call('SET', KEYS[1], ARGV[1]) end",
+        1,
+        generationKey(boardId),
+        String(generation),
+      );
+      await forget(boardId);
+    },
+    async track(boardIds, write) {
+      const marks = boardIds.map((id) => `${id}\u0000${randomUUID()}`);
+      if (marks.length > 0) await redis.zadd(underWay, ...marks.flatMap((m) => [String(Date.now()), m]));
+      try {
+        return await write();
+      } finally {
+        if (marks.length > 0) redis.zrem(underWay, ...marks).catch(() => undefined);
+      }
+    },
+    async reconcile() {
+      // Another live process's write may be among these: forgetting its board costs a rebuild, nothing more.
+      const marks = await redis.zrange(underWay, 0, -1);
+      const boards = new Set(marks.map((m) => m.slice(0, m.indexOf('\u0000'))));
+      for (const boardId of boards) await forget(boardId);
+      await redis.zremrangebyscore(underWay, '-inf', String(Date.now() - 60_000));
+      return boards.size;
     },
     async settled() {
       while (loads.size > 0) await Promise.all([...loads]);
