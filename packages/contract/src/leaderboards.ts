@@ -148,13 +148,17 @@ export const scoresPage = z.object({
 });
 export type ScoresPage = z.infer<typeof scoresPage>;
 
+/** How far back a query may look: 1,000 periods (six weeks of hours, almost three years of days). */
+export const MAX_PERIODS_BACK = 1000;
+const periodOffsetMessage = `period_offset must be a whole number from -${MAX_PERIODS_BACK} to 0.`;
+
 export const periodOffset = z.coerce
-  .number({ message: 'period_offset must be 0 or a negative whole number.' })
-  .int({ message: 'period_offset must be 0 or a negative whole number.' })
-  .max(0, { message: 'period_offset must be 0 or a negative whole number.' })
-  .min(-100_000)
+  .number({ message: periodOffsetMessage })
+  .int({ message: periodOffsetMessage })
+  .max(0, { message: periodOffsetMessage })
+  .min(-MAX_PERIODS_BACK, { message: periodOffsetMessage })
   .default(0)
-  .meta({ description: '0 is the current period, -1 the one before, and so on.' });
+  .meta({ description: `0 is the current period, -1 the one before, and so on, down to -${MAX_PERIODS_BACK}.` });
 
 export const deleteScoresBody = z.object({
   score_ids: z

@@ -255,6 +255,22 @@ for (const { dialect, skip } of DIALECTS) {
         );
       });
 
+      it('reads an hourly board 1,000 periods back and refuses 1,001 (issue 14: deep offsets stalled the server)', async () => {
+        await createBoard({ name: 'deep', time_based: 'hourly', timezone: 'Europe/London' });
+        const ok = await v1('GET', '/v1/leaderboards/deep/scores?period_offset=-1000');
+        expect(ok.statusCode).toBe(200);
+        expect(ok.json().period.offset).toBe(-1000);
+        for (const offset of [-1001, -100000]) {
+          const res = await v1('GET', `/v1/leaderboards/deep/scores?period_offset=${offset}`);
+          expect(res.statusCode).toBe(400);
+          expect(res.json().error).toEqual({
+            code: 'InvalidParameter',
+            message: 'period_offset must be a whole number from -1000 to 0.',
+            field: 'period_offset',
+          });
+        }
+      });
+
       it('carries the period with its start, end and next reset on time-based boards, and reads past periods', async () => {
         await createBoard({ name: 'hourly', time_based: 'hourly', timezone: 'Europe/London' });
         await submit('hourly', 'early', 5);

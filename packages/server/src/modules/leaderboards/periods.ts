@@ -25,8 +25,7 @@ export function periodAt(resets: Exclude<ResetPeriod, 'na'>, zone: string, now: 
   const unit = UNIT[resets];
   const current = DateTime.fromMillis(now, { zone }).startOf(unit);
   const nextReset = next(current, unit);
-  let start: DateTime = current;
-  for (let i = 0; i > offset; i--) start = previous(start, unit);
+  const start = offset === 0 ? current : back(current, unit, -offset);
   return { offset, start: start.toMillis(), end: next(start, unit).toMillis(), nextReset: nextReset.toMillis() };
 }
 
@@ -35,6 +34,9 @@ function next(start: DateTime, unit: (typeof UNIT)[keyof typeof UNIT]): DateTime
   return unit === 'hour' ? start.plus({ hours: 1 }) : start.plus({ [`${unit}s`]: 1 }).startOf(unit);
 }
 
-function previous(start: DateTime, unit: (typeof UNIT)[keyof typeof UNIT]): DateTime {
-  return unit === 'hour' ? start.minus({ hours: 1 }).startOf('hour') : start.minus({ [`${unit}s`]: 1 }).startOf(unit);
+/** `count` periods before `start`, in one step of calendar arithmetic: the cost does not grow with `count`. */
+function back(start: DateTime, unit: (typeof UNIT)[keyof typeof UNIT], count: number): DateTime {
+  return unit === 'hour'
+    ? start.minus({ hours: count }).startOf('hour')
+    : start.minus({ [`${unit}s`]: count }).startOf(unit);
 }
