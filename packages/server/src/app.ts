@@ -34,6 +34,7 @@ import { playerGameRoutes } from './modules/players/game-routes.js';
 import { playerRoutes } from './modules/players/routes.js';
 import { createPlayers } from './modules/players/service.js';
 import { createIdentity } from './modules/identity/service.js';
+import type { PurgedRows } from './modules/identity/store.js';
 import { outboxMailer, smtpMailer, type Mailer } from './modules/mail/mailer.js';
 import { outboxRoutes } from './modules/mail/routes.js';
 
@@ -41,8 +42,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Starts loading every board's current period into the rank index (main.ts calls it after listen). */
     warmUpRanks(): Promise<number>;
+    /** Deletes expired sessions, saved sessions and codes now (the app also does so every 10 minutes). */
+    purgeExpired(opts?: { batchSize?: number }): Promise<PurgedRows>;
   }
 }
+
+const PURGE_EVERY_MS = 10 * 60_000;
 
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -118,6 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const limiters = deps.redis ? redisLimiters(deps.redis) : memoryLimiters();
   const identity = createIdentity({
     db: database.db,
+    dialect: database.dialect,
     clock,
     hasher: deps.hasher ?? createPasswordHasher(),
     limiters,
@@ -205,7 +211,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   await registerWeb(app, deps.webRoot ?? DEFAULT_WEB_ROOT);
   app.decorate('warmUpRanks', () => leaderboards.warmUp());
+  app.decorate('purgeExpired', (opts?: { batchSize?: number }) => identity.purgeExpired(opts));
+  schedulePurge(app, () => identity.purgeExpired());
   return app;
+}
+
+/** Purges once the app is ready and every 10 minutes after, one run at a time; app.close() waits for a run in flight. */
+function schedulePurge(app: FastifyInstance, purge: () => Promise<unknown>): void {
+  let running: Promise<unknown> | undefined;
+  const run = () => {
+    running ??= purge()
+      .catch((err: unknown) => app.log.error({ err }, 'purging expired sessions and codes failed'))
+      .finally(() => (running = undefined));
+  };
+  const timer = setInterval(run, PURGE_EVERY_MS).unref();
+  app.addHook('onReady', async () => run());
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
 }
 
 function trustHops(hops: number) {

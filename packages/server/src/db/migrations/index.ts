@@ -6,6 +6,7 @@ import * as players from './2026_11_23_0004_players.js';
 import * as playerData from './2026_11_23_0005_player_data.js';
 import * as scoresRankRevision from './2026_11_23_0006_scores_rank_revision.js';
 import * as leaderboardGeneration from './2026_11_23_0007_leaderboard_generation.js';
+import * as sessionVersions from './2026_11_23_0008_session_versions.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_0005_player_data': playerData,
   '2026_11_23_0006_scores_rank_revision': scoresRankRevision,
   '2026_11_23_0007_leaderboard_generation': leaderboardGeneration,
+  '2026_11_23_0008_session_versions': sessionVersions,
 };

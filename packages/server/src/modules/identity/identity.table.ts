@@ -1,4 +1,4 @@
-import type { ColumnType, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /** Account states, as the hosted identity service the spec assumes names them. */
 export type AccountStatus = 'UNCONFIRMED' | 'CONFIRMED' | 'RESET_REQUIRED' | 'FORCE_CHANGE_PASSWORD';
@@ -15,6 +15,8 @@ export interface IdentityUserTable {
   enabled: number;
   created_at: number;
   updated_at: number;
+  /** Moves on whenever every session must end (new password, reset request, disable, sign-out everywhere). */
+  session_version: Generated<number>;
 }
 export type IdentityUser = Selectable<IdentityUserTable>;
 export type NewIdentityUser = Insertable<IdentityUserTable>;
@@ -40,6 +42,8 @@ export interface IdentitySessionTable {
   expires_at: number | null;
   /** The saved session this one was minted from, if any; ending that ends this. */
   saved_session_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The account's session version when the password (or saved session) was checked; works only while it still is. */
+  session_version: number;
 }
 
 /** A "remember me" token: it never authorises a call itself, it only mints fresh sessions. */
@@ -48,4 +52,6 @@ export interface IdentitySavedSessionTable {
   user_id: string;
   created_at: number;
   expires_at: number;
+  /** As for sessions: minted under this version of the account, works only while it still is. */
+  session_version: number;
 }

@@ -1,17 +1,22 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { AuthLimits } from '../../config.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { PasswordHasher } from '../../lib/password-hasher.js';
 import { ipBucket } from '../../lib/ip.js';
 import { isRateLimited, retryAfterSeconds, type LimiterFactory } from '../../lib/rate-limits.js';
-import { newId, newSixDigitCode, newToken, sha256 } from '../../lib/tokens.js';
+import { newId, newSixDigitCode, sha256 } from '../../lib/tokens.js';
 import { identityErrors as E } from './errors.js';
 import type { CodePurpose, IdentityUser } from './identity.table.js';
 import { meetsPasswordPolicy } from './password-policy.js';
+import { poolAdmin } from './admin.js';
+import { poolSessions, purgeExpiredSessions, type IssuedSession, type SessionUser } from './sessions.js';
 import * as store from './store.js';
+
+export type { IssuedSession, SessionUser } from './sessions.js';
 
 const HOUR = 3_600_000;
 /** How long an emailed code lives, by purpose. */
@@ -24,6 +29,7 @@ export const MAX_CODE_ATTEMPTS = 5;
 
 export interface IdentityDeps {
   db: Kysely<DB>;
+  dialect: Dialect;
   clock: Clock;
   hasher: PasswordHasher;
   limiters: LimiterFactory;
@@ -39,22 +45,6 @@ export interface UserPoolOptions {
   sessionTtlMs(): number | null;
 }
 
-export interface SessionUser {
-  userId: string;
-  poolId: string;
-  username: string;
-  email: string | null;
-  tokenHash: string;
-  /** The saved session this session was minted from, if any. */
-  savedSessionHash: string | null;
-}
-
-/** A new session: the bearer token and when it expires (null: never). */
-export interface IssuedSession {
-  token: string;
-  expiresAt: number | null;
-}
-
 /** Writes a feature's own row for an account (names, company…), on creation and when a pending sign-up is redone. */
 export type SaveProfile = (trx: Transaction<DB>, user: IdentityUser) => Promise<void>;
 
@@ -63,7 +53,7 @@ export type SaveProfile = (trx: Transaction<DB>, user: IdentityUser) => Promise<
  * each game's players) is a view of this with its own id and mail.
  */
 export function createIdentity(deps: IdentityDeps) {
-  const { db, clock, hasher, limits } = deps;
+  const { db, dialect, clock, hasher, limits } = deps;
   // Limiter keys carry the pool id, so one set of limiters serves every pool.
   const signInFailures = deps.limiters.create({
     name: 'signin-fail',
@@ -140,6 +130,7 @@ export function createIdentity(deps: IdentityDeps) {
     const { poolId } = options;
     const accountKey = (username: string) => `${poolId}:${username}`;
     const codeHash = (user: IdentityUser, code: string) => sha256(`${user.id}:${code}`);
+    const sessions = poolSessions({ db, dialect, clock, poolId, sessionTtlMs: options.sessionTtlMs });
 
     async function mustFind(username: string): Promise<IdentityUser> {
       const user = await store.findUser(db, poolId, username);
@@ -182,31 +173,18 @@ export function createIdentity(deps: IdentityDeps) {
       );
     }
 
-    async function startSession(userId: string, savedSessionHash: string | null = null): Promise<IssuedSession> {
-      const token = newToken();
-      const now = clock.now();
-      const ttl = options.sessionTtlMs();
-      const expiresAt = ttl === null ? null : now + ttl;
-      await store.insertSession(db, {
-        token_hash: sha256(token),
-        user_id: userId,
-        created_at: now,
-        expires_at: expiresAt,
-        saved_session_hash: savedSessionHash,
-      });
-      return { token, expiresAt };
+    /** Why an account may not sign in even with the right password, if it may not. */
+    function refusalOf(user: IdentityUser): AppError | undefined {
+      if (user.enabled !== 1) return E.userDisabled();
+      if (user.status === 'UNCONFIRMED') return E.userNotConfirmed();
+      if (user.status === 'RESET_REQUIRED') return E.passwordResetRequired();
+      return undefined;
     }
 
-    async function startSavedSession(userId: string, ttlMs: number): Promise<{ token: string; expiresAt: number }> {
-      const token = newToken();
-      const now = clock.now();
-      await store.insertSavedSession(db, {
-        token_hash: sha256(token),
-        user_id: userId,
-        created_at: now,
-        expires_at: now + ttlMs,
-      });
-      return { token, expiresAt: now + ttlMs };
+    /** The answer when the account changed between the password check and the new session. */
+    async function lateRefusal(userId: string): Promise<AppError> {
+      const user = await store.findUserById(db, userId);
+      return (user && refusalOf(user)) ?? E.notAuthorized();
     }
 
     /**
@@ -280,6 +258,7 @@ export function createIdentity(deps: IdentityDeps) {
           enabled: 1,
           created_at: now,
           updated_at: now,
+          session_version: 0,
         };
         try {
           await db.transaction().execute(async (trx) => {
@@ -300,7 +279,9 @@ export function createIdentity(deps: IdentityDeps) {
         if (user.status !== 'UNCONFIRMED') throw E.alreadyConfirmed();
         await redeemCode(user, 'confirm_sign_up', code);
         await store.updateUser(db, user.id, { status: 'CONFIRMED' }, clock.now());
-        return { user: { ...user, status: 'CONFIRMED' }, token: (await startSession(user.id)).token };
+        const session = await sessions.startSession(user);
+        if (!session) throw await lateRefusal(user.id);
+        return { user: { ...user, status: 'CONFIRMED' }, token: session.token };
       },
 
       async resendCode(username: string): Promise<void> {
@@ -333,39 +314,28 @@ export function createIdentity(deps: IdentityDeps) {
             'Too many failed sign-ins. Please try again later.',
           ),
         );
-        if (user!.enabled !== 1) throw E.userDisabled();
-        if (user!.status === 'UNCONFIRMED') throw E.userNotConfirmed();
-        if (user!.status === 'RESET_REQUIRED') throw E.passwordResetRequired();
-        if (opts.savedSessionTtlMs === undefined) return { user: user!, ...(await startSession(user!.id)) };
-        const saved = await startSavedSession(user!.id, opts.savedSessionTtlMs);
-        return { user: user!, ...(await startSession(user!.id, sha256(saved.token))), saved };
-      },
-
-      /** Mints a fresh session from a saved one; an unknown, expired or ended saved session answers SessionExpired. */
-      async resumeSession(savedToken: string): Promise<{ user: IdentityUser } & IssuedSession> {
-        const hash = sha256(savedToken);
-        const row = await store.findSavedSessionUser(db, hash);
-        if (!row || row.pool_id !== poolId) throw E.sessionExpired();
-        if (row.expires_at <= clock.now()) {
-          await store.deleteSavedSession(db, hash);
-          throw E.sessionExpired();
+        const refusal = refusalOf(user!);
+        if (refusal) throw refusal;
+        // Each session is minted only while the password checked above is still the account's.
+        let saved: { token: string; expiresAt: number } | undefined;
+        if (opts.savedSessionTtlMs !== undefined) {
+          saved = await sessions.startSavedSession(user!, opts.savedSessionTtlMs);
+          if (!saved) throw await lateRefusal(user!.id);
         }
-        const user = await store.findUserById(db, row.user_id);
-        if (!user || user.enabled !== 1) throw E.sessionExpired();
-        // A reset request is how a player locks out whoever took the password: no new sessions until it is done.
-        if (user.status === 'RESET_REQUIRED') throw E.passwordResetRequired();
-        return { user, ...(await startSession(user.id, hash)) };
+        const session = await sessions.startSession(user!, saved ? sha256(saved.token) : null);
+        if (!session) throw await lateRefusal(user!.id);
+        return { user: user!, ...session, ...(saved ? { saved } : {}) };
       },
 
-      /** Ends one session and the saved session it was minted from (with that one's other sessions). */
-      async signOut(session: SessionUser): Promise<void> {
-        if (session.savedSessionHash) await store.deleteSavedSession(db, session.savedSessionHash);
-        await store.deleteSession(db, session.tokenHash);
-      },
+      resumeSession: sessions.resume,
+      authenticate: sessions.authenticate,
+      signOut: sessions.signOut,
+      signOutEverywhere: sessions.signOutEverywhere,
 
       /**
        * Mails a reset code valid 15 minutes. With `invalidatePassword` (players, as documented) the
-       * current password stops working once the mail is out, until the code sets a new one.
+       * current password stops working once the mail is out, until the code sets a new one, and every
+       * access token ends at once; saved sessions answer PasswordResetRequired until then.
        */
       async forgotPassword(username: string, opts: { invalidatePassword?: boolean } = {}): Promise<IdentityUser> {
         const user = await mustFind(username);
@@ -375,7 +345,10 @@ export function createIdentity(deps: IdentityDeps) {
           "You've requested a password change too often. Please try again later.",
         );
         if (opts.invalidatePassword && user.status !== 'UNCONFIRMED') {
-          await store.updateUser(db, user.id, { status: 'RESET_REQUIRED' }, clock.now());
+          await db.transaction().execute(async (trx) => {
+            await store.updateUser(trx, user.id, { status: 'RESET_REQUIRED' }, clock.now());
+            await store.endUserSessions(trx, user.id, { keepSaved: true });
+          });
           return { ...user, status: 'RESET_REQUIRED' };
         }
         return user;
@@ -391,7 +364,7 @@ export function createIdentity(deps: IdentityDeps) {
         await db.transaction().execute(async (trx) => {
           // Answering the emailed code proves the address, so an unconfirmed account is confirmed too.
           await store.updateUser(trx, user.id, { password_hash: passwordHash, status: 'CONFIRMED' }, clock.now());
-          await store.deleteUserSessions(trx, user.id);
+          await store.endUserSessions(trx, user.id);
         });
       },
 
@@ -412,73 +385,19 @@ export function createIdentity(deps: IdentityDeps) {
         const passwordHash = await hasher.hash(newPassword);
         await db.transaction().execute(async (trx) => {
           await store.updateUser(trx, user.id, { password_hash: passwordHash }, clock.now());
-          await store.deleteUserSessions(trx, user.id, session.tokenHash);
+          await store.endUserSessions(trx, user.id, { keep: session.tokenHash });
         });
       },
 
-      /** Answers who holds a session token of this pool, or undefined when it is unknown, expired or the account is disabled. */
-      async authenticate(token: string): Promise<SessionUser | undefined> {
-        const tokenHash = sha256(token);
-        const row = await store.findSessionUser(db, tokenHash);
-        if (!row || row.pool_id !== poolId || row.enabled !== 1) return undefined;
-        if (row.expires_at !== null && row.expires_at <= clock.now()) {
-          await store.deleteSession(db, tokenHash);
-          return undefined;
-        }
-        return {
-          userId: row.user_id,
-          poolId: row.pool_id,
-          username: row.username,
-          email: row.email,
-          tokenHash,
-          savedSessionHash: row.saved_session_hash,
-        };
-      },
-
-      /** Ends every session of the account, saved sessions too, on every device. */
-      signOutEverywhere: (userId: string) => store.deleteUserSessions(db, userId),
-
       /** The pool owner's tools (the dashboard): look up, list, disable, delete, set a password. */
-      admin: {
-        find: (username: string) => store.findUser(db, poolId, username),
-        list: (limit: number, afterUsername?: string) => store.listUsers(db, poolId, limit, afterUsername),
-
-        /** Disabling ends every session at once and refuses sign-in; enabling lets the account back in. */
-        async setEnabled(username: string, enabled: boolean): Promise<IdentityUser> {
-          const user = await mustFind(username);
-          await db.transaction().execute(async (trx) => {
-            await store.updateUser(trx, user.id, { enabled: enabled ? 1 : 0 }, clock.now());
-            if (!enabled) await store.deleteUserSessions(trx, user.id);
-          });
-          return { ...user, enabled: enabled ? 1 : 0 };
-        },
-
-        /** Sets a password under the policy and ends every session; a pending reset is done with. */
-        async setPassword(username: string, password: string): Promise<void> {
-          const user = await mustFind(username);
-          if (!meetsPasswordPolicy(password)) throw E.invalidPassword('password');
-          const passwordHash = await hasher.hash(password);
-          const status = user.status === 'UNCONFIRMED' ? user.status : 'CONFIRMED';
-          await db.transaction().execute(async (trx) => {
-            await store.updateUser(trx, user.id, { password_hash: passwordHash, status }, clock.now());
-            await store.deleteUserSessions(trx, user.id);
-          });
-        },
-
-        /** Deletes the account with its sessions and codes; `alsoDelete` removes the feature's own rows in the same transaction. */
-        async remove(username: string, alsoDelete?: SaveProfile): Promise<IdentityUser> {
-          const user = await mustFind(username);
-          await db.transaction().execute(async (trx) => {
-            await alsoDelete?.(trx, user);
-            await store.deleteUser(trx, user.id);
-          });
-          return user;
-        },
-      },
+      admin: poolAdmin({ db, clock, hasher, poolId, mustFind }),
     };
   }
 
-  return { pool, countIpRequest };
+  /** Deletes expired sessions, saved sessions and codes, a batch at a time; answers how many went. */
+  const purgeExpired = (opts: { batchSize?: number } = {}) => purgeExpiredSessions(db, clock.now(), opts.batchSize);
+
+  return { pool, countIpRequest, purgeExpired };
 }
 
 export type Identity = ReturnType<typeof createIdentity>;

@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import type { AccountStatus, CodePurpose, IdentityUser, NewIdentityUser } from './identity.table.js';
 
@@ -94,17 +95,54 @@ export async function countFailedCodeAttempt(
   return row?.failed_attempts;
 }
 
-export async function insertSession(
+export interface NewSession {
+  token_hash: string;
+  user_id: string;
+  created_at: number;
+  expires_at: number | null;
+  saved_session_hash?: string | null;
+  /** The account's session version the password or saved session was checked under. */
+  session_version: number;
+}
+
+/**
+ * Inserts a session only while the account's session version is still the one its credentials
+ * were checked under, in one statement; false when every session has been ended since.
+ */
+export async function insertSession(db: Kysely<DB>, dialect: Dialect, session: NewSession): Promise<boolean> {
+  return insertWhileCurrent(db, dialect, 'identity_sessions', { saved_session_hash: null, ...session });
+}
+
+const COLUMN_TYPES: Record<string, string> = {
+  created_at: 'bigint',
+  expires_at: 'bigint',
+  session_version: 'integer',
+};
+
+async function insertWhileCurrent(
   db: Kysely<DB>,
-  session: {
-    token_hash: string;
-    user_id: string;
-    created_at: number;
-    expires_at: number | null;
-    saved_session_hash?: string | null;
-  },
-): Promise<void> {
-  await db.insertInto('identity_sessions').values(session).execute();
+  dialect: Dialect,
+  table: 'identity_sessions' | 'identity_saved_sessions',
+  row: Record<string, string | number | null> & { user_id: string; session_version: number },
+): Promise<boolean> {
+  const columns = Object.keys(row);
+  // Typed casts: PostgreSQL cannot infer the type of a bare parameter in a select list.
+  const values = columns.map((c) => sql`cast(${row[c]} as ${sql.raw(COLUMN_TYPES[c] ?? 'text')})`.as(c));
+  let account = db
+    .selectFrom('identity_users')
+    .select(values)
+    .where('id', '=', row.user_id)
+    .where('session_version', '=', row.session_version);
+  // PostgreSQL: the shared lock makes an insert wait for a version change in flight and then see it,
+  // and makes a version change wait for an insert in flight, whose row its delete then sees.
+  // SQLite runs one write at a time already.
+  if (dialect === 'postgres') account = account.forShare();
+  const res = await db
+    .insertInto(table)
+    .columns(columns as never)
+    .expression(account)
+    .executeTakeFirst();
+  return (res.numInsertedOrUpdatedRows ?? 0n) > 0n;
 }
 
 export function findSessionUser(db: Kysely<DB>, tokenHash: string) {
@@ -115,6 +153,8 @@ export function findSessionUser(db: Kysely<DB>, tokenHash: string) {
       's.token_hash',
       's.expires_at',
       's.saved_session_hash',
+      's.session_version',
+      'u.session_version as user_session_version',
       'u.id as user_id',
       'u.pool_id',
       'u.username',
@@ -131,37 +171,70 @@ export async function deleteSession(db: Kysely<DB>, tokenHash: string): Promise<
 }
 
 /**
- * Ends every session of an account, saved sessions included, except the one named (the caller's own,
- * when it should survive) and the saved session it came from.
+ * Ends every session of an account, saved sessions included unless `keepSaved`, and any session
+ * being minted right now from credentials checked before: the account's session version moves on.
+ * `keep` names the caller's own session, which moves on with it, as does the saved session it came from.
  */
-export async function deleteUserSessions(db: Kysely<DB>, userId: string, exceptTokenHash?: string): Promise<void> {
-  let sessions = db.deleteFrom('identity_sessions').where('user_id', '=', userId);
-  let saved = db.deleteFrom('identity_saved_sessions').where('user_id', '=', userId);
-  if (exceptTokenHash) {
-    sessions = sessions.where('token_hash', '!=', exceptTokenHash);
-    const kept = db
+export async function endUserSessions(
+  trx: Transaction<DB>,
+  userId: string,
+  opts: { keep?: string; keepSaved?: boolean } = {},
+): Promise<void> {
+  const { session_version: version } = await trx
+    .updateTable('identity_users')
+    .set((eb) => ({ session_version: eb('session_version', '+', 1) }))
+    .where('id', '=', userId)
+    .returning('session_version')
+    .executeTakeFirstOrThrow();
+  let sessions = trx.deleteFrom('identity_sessions').where('user_id', '=', userId);
+  let saved = trx.deleteFrom('identity_saved_sessions').where('user_id', '=', userId);
+  if (opts.keep) {
+    const kept = trx
       .selectFrom('identity_sessions')
       .select('saved_session_hash')
-      .where('token_hash', '=', exceptTokenHash)
+      .where('token_hash', '=', opts.keep)
       .where('saved_session_hash', 'is not', null);
+    await trx
+      .updateTable('identity_saved_sessions')
+      .set({ session_version: version })
+      .where('token_hash', 'in', kept as never)
+      .where('session_version', '=', version - 1)
+      .execute();
+    await trx
+      .updateTable('identity_sessions')
+      .set({ session_version: version })
+      .where('token_hash', '=', opts.keep)
+      .where('session_version', '=', version - 1)
+      .execute();
+    sessions = sessions.where('token_hash', '!=', opts.keep);
     saved = saved.where('token_hash', 'not in', kept as never);
   }
   await sessions.execute();
-  await saved.execute();
+  if (!opts.keepSaved) await saved.execute();
 }
 
+/** Inserts a saved session only while the account's session version is still the one given (as `insertSession`). */
 export async function insertSavedSession(
   db: Kysely<DB>,
-  saved: { token_hash: string; user_id: string; created_at: number; expires_at: number },
-): Promise<void> {
-  await db.insertInto('identity_saved_sessions').values(saved).execute();
+  dialect: Dialect,
+  saved: { token_hash: string; user_id: string; created_at: number; expires_at: number; session_version: number },
+): Promise<boolean> {
+  return insertWhileCurrent(db, dialect, 'identity_saved_sessions', saved);
 }
 
 export function findSavedSessionUser(db: Kysely<DB>, tokenHash: string) {
   return db
     .selectFrom('identity_saved_sessions as s')
     .innerJoin('identity_users as u', 'u.id', 's.user_id')
-    .select(['s.token_hash', 's.expires_at', 'u.id as user_id', 'u.pool_id', 'u.username', 'u.enabled'])
+    .select([
+      's.token_hash',
+      's.expires_at',
+      's.session_version',
+      'u.id as user_id',
+      'u.pool_id',
+      'u.username',
+      'u.enabled',
+    ])
     .where('s.token_hash', '=', tokenHash)
     .executeTakeFirst();
 }
@@ -187,4 +260,63 @@ export function listUsers(db: Kysely<DB>, poolId: string, limit: number, afterUs
     .where('pool_id', '=', poolId);
   if (afterUsername !== undefined) q = q.where('username', '>', afterUsername);
   return q.orderBy('username').limit(limit).execute();
+}
+
+/** How many rows one purge batch deleted, by kind. */
+export interface PurgedRows {
+  sessions: number;
+  savedSessions: number;
+  codes: number;
+}
+
+/**
+ * Deletes up to `batch` expired sessions, saved sessions and codes, each kind in its own short
+ * statement. A live session minted from an expired saved session keeps running to its own expiry.
+ */
+export async function purgeExpiredBatch(db: Kysely<DB>, now: number, batch: number): Promise<PurgedRows> {
+  const sessions = await db
+    .deleteFrom('identity_sessions')
+    .where('token_hash', 'in', (eb) =>
+      eb.selectFrom('identity_sessions').select('token_hash').where('expires_at', '<=', now).limit(batch),
+    )
+    .executeTakeFirst();
+  const hashes = (
+    await db
+      .selectFrom('identity_saved_sessions')
+      .select('token_hash')
+      .where('expires_at', '<=', now)
+      .limit(batch)
+      .execute()
+  ).map((r) => r.token_hash);
+  let savedSessions = 0n;
+  if (hashes.length > 0) {
+    await db
+      .updateTable('identity_sessions')
+      .set({ saved_session_hash: null })
+      .where('saved_session_hash', 'in', hashes)
+      .execute();
+    savedSessions = (
+      await db.deleteFrom('identity_saved_sessions').where('token_hash', 'in', hashes).executeTakeFirst()
+    ).numDeletedRows;
+  }
+  const codes = await db
+    .deleteFrom('identity_codes')
+    .where((eb) =>
+      eb(
+        eb.refTuple('user_id', 'purpose'),
+        'in',
+        eb
+          .selectFrom('identity_codes')
+          .select(['user_id', 'purpose'])
+          .where('expires_at', '<=', now)
+          .limit(batch)
+          .$asTuple('user_id', 'purpose'),
+      ),
+    )
+    .executeTakeFirst();
+  return {
+    sessions: Number(sessions.numDeletedRows),
+    savedSessions: Number(savedSessions),
+    codes: Number(codes.numDeletedRows),
+  };
 }

@@ -61,12 +61,42 @@ for (const { dialect, skip } of DIALECTS) {
       expect((await resume('no-such-token', opts)).json().error.code).toBe('SessionExpired');
     });
 
-    it('refuses to resume a saved session while a password reset is pending', async () => {
-      const p = await loggedIn('resume-reset', { remember_me: true });
-      expect((await v1('POST', '/v1/players/password-reset', { body: { player_name: p.name } })).statusCode).toBe(200);
-      const res = await resume(p.saved_session!.token);
-      expect(res.statusCode).toBe(403);
-      expect(res.json().error.code).toBe('PasswordResetRequired');
+    it('ends every access token at once on a reset request, never-expiring ones too; saved sessions answer PasswordResetRequired', async () => {
+      const game = await newGame('Reset Ends Sessions', { session_duration_seconds: 0 });
+      const opts = { apiKey: game.api_key, gameId: game.game_id };
+      const p = await loggedIn('resume-reset', { remember_me: true }, opts);
+      const resumed = (await resume(p.saved_session!.token, opts)).json();
+      const other = (await login(p.name, STRONG_PASSWORD, {}, opts)).json();
+      expect(other.expires_at).toBeNull();
+
+      const request = await v1('POST', '/v1/players/password-reset', { ...opts, body: { player_name: p.name } });
+      expect(request.statusCode).toBe(200);
+      for (const token of [p.access_token, resumed.access_token, other.access_token]) {
+        const res = await me(token, opts);
+        expect(res.statusCode).toBe(401);
+        expect(res.json().error.code).toBe('SessionExpired');
+      }
+      const refused = await resume(p.saved_session!.token, opts);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.code).toBe('PasswordResetRequired');
+
+      const confirm = await v1('POST', '/v1/players/password-reset/confirm', {
+        ...opts,
+        body: {
+          player_name: p.name,
+          code: ctx.t.smtp.lastCode(p.email),
+          password: 'Reset-Pass7',
+          confirm_password: 'Reset-Pass7',
+        },
+      });
+      expect(confirm.statusCode).toBe(200);
+      // Setting the new password brings none of them back.
+      for (const token of [p.access_token, resumed.access_token, other.access_token]) {
+        expect((await me(token, opts)).statusCode).toBe(401);
+      }
+      expect((await resume(p.saved_session!.token, opts)).json().error.code).toBe('SessionExpired');
+      const fresh = await login(p.name, 'Reset-Pass7', {}, opts);
+      expect((await me(fresh.json().access_token, opts)).statusCode).toBe(200);
     });
 
     it('ends the session and the saved session it came from on logout; all: true ends every session', async () => {
