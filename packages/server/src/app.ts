@@ -193,11 +193,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       playerDataGameRoutes(playerData, requireWriter),
     ],
   });
-  if (outbox && config.nodeEnv !== 'production') {
+  if (outbox && config.devOutbox) {
     app.log.warn(
-      'SMTP_URL is not set: mail is not sent; it is logged and readable at /api/dev/outbox from this machine only.',
+      'DEV_OUTBOX is on and SMTP_URL is not set: mail is not sent; it is logged and readable at /api/dev/outbox from this machine only.',
     );
     await app.register(outboxRoutes, { messages: outbox.messages });
+  } else if (outbox) {
+    app.log.warn('SMTP_URL is not set: mail is not sent, only written to this log.');
   }
   await registerWeb(app, deps.webRoot ?? DEFAULT_WEB_ROOT);
   app.decorate('warmUpRanks', () => leaderboards.warmUp());

@@ -1,13 +1,13 @@
 import closeWithGrace from 'close-with-grace';
 import { Redis } from 'ioredis';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, startEnv } from './config.js';
 import { createDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 
 /** `npm start`: read config, migrate, listen; on SIGTERM/SIGINT drain and exit within 10 seconds. */
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const config = loadConfig(startEnv(process.env, process.argv.slice(2)));
   const database = createDatabase(config.databaseUrl);
   await migrateToLatest(database);
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
