@@ -12,6 +12,7 @@ import { registerWeb } from './http/web.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createPasswordHasher, type PasswordHasher } from './lib/password-hasher.js';
 import { memoryLimiters, redisLimiters } from './lib/rate-limits.js';
+import { reportRedisOutages } from './lib/redis-outages.js';
 import { requireDeveloper } from './http/developer-session.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { createContact } from './modules/contact/service.js';
@@ -115,6 +116,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   await registerOpenApi(app, config.publicUrl);
 
+  // A restarted or failed-over database or Redis costs the requests in flight, never the process.
+  database.onConnectionError((err) =>
+    app.log.warn({ err }, 'a database connection was lost; the next query opens a new one'),
+  );
+  if (deps.redis) reportRedisOutages(deps.redis, app.log);
+
   const clock = deps.clock ?? systemClock;
   const outbox = config.smtpUrl ? undefined : outboxMailer(app.log);
   const mailer: Mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outbox!;
@@ -179,7 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxAgeSeconds: config.developerSessionDays * 86_400,
   };
 
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, { database, ...(deps.redis ? { redis: deps.redis } : {}) });
   await app.register(developerRoutes, { developers, identity, cookie: cookieSettings });
   const signedIn = requireDeveloper(developers);
   await app.register(gameRoutes, { games, signedIn });
@@ -203,11 +210,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       playerDataGameRoutes(playerData, requireWriter),
     ],
   });
-  if (outbox && config.nodeEnv !== 'production') {
+  if (outbox && config.devOutbox) {
     app.log.warn(
-      'SMTP_URL is not set: mail is not sent; it is logged and readable at /api/dev/outbox from this machine only.',
+      'DEV_OUTBOX is on and SMTP_URL is not set: mail is not sent; it is logged and readable at /api/dev/outbox from this machine only.',
     );
     await app.register(outboxRoutes, { messages: outbox.messages });
+  } else if (outbox) {
+    app.log.warn('SMTP_URL is not set: mail is not sent, only written to this log.');
   }
   await registerWeb(app, deps.webRoot ?? DEFAULT_WEB_ROOT);
   app.decorate('warmUpRanks', () => leaderboards.warmUp());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, startEnv } from './config.js';
 
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
@@ -47,6 +47,26 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).trustProxy).toBe('10.0.0.0/8,127.0.0.1');
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY must be a number of proxy hops/);
+  });
+
+  it('has no development outbox unless DEV_OUTBOX turns it on, and never in production', () => {
+    expect(loadConfig({}).devOutbox).toBe(false);
+    expect(loadConfig({ DEV_OUTBOX: '1' }).devOutbox).toBe(true);
+    expect(loadConfig({ DEV_OUTBOX: '0' }).devOutbox).toBe(false);
+    expect(loadConfig({ DEV_OUTBOX: '' }).devOutbox).toBe(false);
+    expect(() => loadConfig({ DEV_OUTBOX: 'yes' })).toThrow(/DEV_OUTBOX must be 1 \(on\) or 0 \(off\)/);
+    expect(() => loadConfig({ DEV_OUTBOX: '1', NODE_ENV: 'production' })).toThrow(
+      /DEV_OUTBOX=1 is refused with NODE_ENV=production/,
+    );
+  });
+
+  it('turns the outbox on for `npm start` (--dev-outbox) unless NODE_ENV=production or DEV_OUTBOX says otherwise', () => {
+    const start = (env: Record<string, string>) => loadConfig(startEnv(env, ['--dev-outbox'])).devOutbox;
+    expect(start({})).toBe(true);
+    expect(start({ DEV_OUTBOX: '' })).toBe(true);
+    expect(start({ DEV_OUTBOX: '0' })).toBe(false);
+    expect(start({ NODE_ENV: 'production' })).toBe(false);
+    expect(loadConfig(startEnv({}, [])).devOutbox).toBe(false);
   });
 
   it('never prints credentials of a rejected URL', () => {

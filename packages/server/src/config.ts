@@ -27,6 +27,12 @@ const envSchema = z.object({
   PUBLIC_URL: z.url({ message: 'must be a full URL such as https://howl.example.com' }).optional(),
   SUPPORT_EMAIL: z.email({ message: 'must be an email address' }).default('support@localhost'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  DEV_OUTBOX: z
+    .string()
+    .trim()
+    .default('0')
+    .refine((v) => ['', '0', '1'].includes(v), { message: 'must be 1 (on) or 0 (off)' })
+    .transform((v) => v === '1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT: positiveInt.default(1024 * 1024),
   TRUST_PROXY: z
@@ -67,6 +73,8 @@ export interface Config {
   publicUrl: string;
   supportEmail: string;
   nodeEnv: 'development' | 'production' | 'test';
+  /** Mail readable at GET /api/dev/outbox (without SMTP_URL): only when turned on, never in production. */
+  devOutbox: boolean;
   logLevel: string;
   bodyLimit: number;
   /** Proxy hops, or a comma-separated list of trusted proxy addresses/CIDRs, or false. */
@@ -108,6 +116,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   if (e.RANK_INDEX === 'redis' && !e.REDIS_URL) throw new ConfigError(['RANK_INDEX=redis needs REDIS_URL']);
+  if (e.DEV_OUTBOX && e.NODE_ENV === 'production') {
+    throw new ConfigError([
+      'DEV_OUTBOX=1 is refused with NODE_ENV=production: the outbox shows sign-up and reset codes to whoever can reach it; set SMTP_URL for real mail',
+    ]);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -118,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     supportEmail: e.SUPPORT_EMAIL,
     nodeEnv: e.NODE_ENV,
+    devOutbox: e.DEV_OUTBOX,
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT,
     trustProxy: e.TRUST_PROXY,
@@ -138,6 +152,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rankIndex: e.RANK_INDEX ?? (e.REDIS_URL ? 'redis' : 'memory'),
     webRoot: e.WEB_ROOT,
   };
+}
+
+/**
+ * `npm start` passes `--dev-outbox`, so a try on one machine can read its codes at /api/dev/outbox;
+ * NODE_ENV=production, or DEV_OUTBOX set either way, wins over it. A plain `node` start never has it.
+ */
+export function startEnv(env: NodeJS.ProcessEnv, args: readonly string[]): NodeJS.ProcessEnv {
+  if (!args.includes('--dev-outbox') || env.NODE_ENV === 'production' || env.DEV_OUTBOX?.trim()) return env;
+  return { ...env, DEV_OUTBOX: '1' };
 }
 
 /** `postgres://user:secret@host` → `postgres://***@host`: error messages never print credentials. */

@@ -1,22 +1,26 @@
-import closeWithGrace from 'close-with-grace';
+import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, startEnv } from './config.js';
 import { createDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 
+/** Longest drain before the process exits regardless. */
+const DRAIN_MS = 10_000;
+
 /** `npm start`: read config, migrate, listen; on SIGTERM/SIGINT drain and exit within 10 seconds. */
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const config = loadConfig(startEnv(process.env, process.argv.slice(2)));
   const database = createDatabase(config.databaseUrl);
   await migrateToLatest(database);
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
   const app = await buildApp({ config, database, redis, ...(config.webRoot ? { webRoot: config.webRoot } : {}) });
 
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
-    if (err) app.log.error({ err }, 'shutting down after an error');
-    else app.log.info(`${signal} received, shutting down`);
+  closeOnSignal(app, async () => {
+    // A keep-alive connection whose request ends during the drain would hold the exit until its client lets go.
+    const idle = setInterval(() => app.server.closeIdleConnections(), 100).unref();
     await app.close();
+    clearInterval(idle);
     await database.destroy();
     await redis?.quit();
   });
@@ -27,6 +31,38 @@ async function main(): Promise<void> {
   console.log(`Howl is listening on http://localhost:${port} (database: ${database.dialect})`);
   // Rank indexes load in the background; requests are answered from SQL until they are ready.
   app.warmUpRanks().catch((err: unknown) => app.log.error({ err }, 'rank index warm-up failed'));
+}
+
+/**
+ * Drains once: requests in flight are answered, new ones get 503, then the process exits 0. The
+ * signal may arrive more than once (a terminal signals npm and the server, and npm forwards its
+ * copy): repeats during the drain are ignored, and the drain is cut short after 10 seconds.
+ */
+function closeOnSignal(app: FastifyInstance, close: () => Promise<void>): void {
+  let closing = false;
+  const shutdown = (reason: string, code: number) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${reason}, shutting down`);
+    setTimeout(() => {
+      app.log.error(`still draining after ${DRAIN_MS / 1000} s, exiting`);
+      process.exit(1);
+    }, DRAIN_MS).unref();
+    close().then(
+      () => process.exit(code),
+      (err: unknown) => {
+        app.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => shutdown(`${signal} received`, 0));
+  for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
+    process.on(event, (err: unknown) => {
+      app.log.fatal({ err }, event);
+      shutdown(`${event}`, 1);
+    });
+  }
 }
 
 async function connectRedis(url: string): Promise<Redis> {

@@ -11,6 +11,7 @@ import {
   type SqliteDialectConfig,
 } from 'kysely';
 import pg from 'pg';
+import { withTimeout } from '../lib/timeout.js';
 import { startCheckpointer } from './checkpointer.js';
 import type { DB } from './schema.js';
 
@@ -21,8 +22,10 @@ export interface Database {
   dialect: Dialect;
   /** PostgreSQL only: the schema this connection works in, when not the default. */
   schema?: string;
-  /** True when the database answers a trivial query. */
+  /** True when the database answers a trivial query within a few seconds. */
   ping(): Promise<boolean>;
+  /** Hears a connection the database dropped (restart, failover, pg_terminate_backend); the pool replaces it. */
+  onConnectionError(listener: (err: Error) => void): void;
   /** Runs a compiled query and answers each row as an array of its values in column order: no object per row, for bulk reads. */
   rows(query: CompiledQuery): Promise<unknown[][]>;
   destroy(): Promise<void>;
@@ -43,7 +46,10 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
       }
     : undefined;
   const file = url.startsWith('sqlite:') ? url.slice('sqlite:'.length) : undefined;
-  const { db, rows } = file !== undefined ? createSqlite(file, log) : createPostgres(url, options, log);
+  // Until the app listens, a dropped connection is written to stderr: it must never go unheard.
+  let connectionError = (err: Error) => console.error('a database connection was lost:', err.message);
+  const { db, rows } =
+    file !== undefined ? createSqlite(file, log) : createPostgres(url, options, (err) => connectionError(err), log);
   const checkpointer = file !== undefined && file !== ':memory:' ? startCheckpointer(resolve(file)) : undefined;
   const dialect: Dialect = url.startsWith('sqlite:') ? 'sqlite' : 'postgres';
   return {
@@ -53,11 +59,14 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
     rows,
     async ping() {
       try {
-        await sql`select 1`.execute(db);
+        await withTimeout(sql`select 1`.execute(db), PING_TIMEOUT_MS);
         return true;
       } catch {
         return false;
       }
+    },
+    onConnectionError(listener) {
+      connectionError = listener;
     },
     async destroy() {
       await checkpointer?.stop();
@@ -67,6 +76,9 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
 }
 
 type Connection = Pick<Database, 'db' | 'rows'>;
+
+/** A health check that waits longer than this calls the database down. */
+const PING_TIMEOUT_MS = 5_000;
 
 function createSqlite(path: string, log?: (event: LogEvent) => void): Connection {
   const file = path === ':memory:' ? path : resolve(path);
@@ -125,13 +137,25 @@ const pgTypes = {
       : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 };
 
-function createPostgres(url: string, options: DatabaseOptions, log?: (event: LogEvent) => void): Connection {
+function createPostgres(
+  url: string,
+  options: DatabaseOptions,
+  onConnectionError: (err: Error) => void,
+  log?: (event: LogEvent) => void,
+): Connection {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
     types: pgTypes,
+    // Names Howl's sessions in pg_stat_activity; an application_name in the URL wins.
+    application_name: 'howl',
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
+  // An idle connection the server ended reaches the pool's 'error'; one in use (between a
+  // transaction's queries) reaches its client's. Unheard, either event ends the process. The pool
+  // drops the broken connection and opens a new one for the next query.
+  pool.on('error', onConnectionError);
+  pool.on('connect', (client) => client.on('error', onConnectionError));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
   const rows = async (query: CompiledQuery) =>
     (await pool.query({ text: query.sql, values: query.parameters as unknown[], rowMode: 'array' }))

@@ -77,31 +77,6 @@ for (const { dialect, skip } of DIALECTS) {
       expect(res.json().error.code).toBe('UnsupportedMediaType');
     });
 
-    it('without SMTP_URL, keeps mail in the development outbox, newest first', async () => {
-      const first = uniqueEmail();
-      const second = uniqueEmail();
-      for (const email of [first, second]) {
-        await call(t.app, 'POST', '/api/auth/sign-up', {
-          body: { email, password: STRONG_PASSWORD, firstName: 'A', lastName: 'B' },
-        });
-      }
-      const res = await call(t.app, 'GET', '/api/dev/outbox', { ip: '127.0.0.1' });
-      expect(res.statusCode).toBe(200);
-      const [newest, older] = res.json().messages;
-      expect(newest).toMatchObject({ to: second, subject: 'Your Howl confirmation code' });
-      expect(older.to).toBe(first);
-      expect(newest.text).toMatch(/code is: \d{6}/);
-      expect(new Date(newest.sent_at).toString()).not.toBe('Invalid Date');
-    });
-
-    it('answers the development outbox only to this machine', async () => {
-      for (const ip of ['10.1.2.3', '2001:db8::1']) {
-        const res = await call(t.app, 'GET', '/api/dev/outbox', { ip });
-        expect([res.statusCode, res.json().error.code]).toEqual([404, 'NotFound']);
-      }
-      expect((await call(t.app, 'GET', '/api/dev/outbox', { ip: '::1' })).statusCode).toBe(200);
-    });
-
     it('judges the JSON-only rule by the route, not the raw URL', async () => {
       const res = await t.app.inject({
         method: 'POST',
@@ -224,16 +199,6 @@ describe('sqlite: behind a proxy (TRUST_PROXY=1)', () => {
 });
 
 describe('sqlite: production settings', () => {
-  it('has no development outbox in production', async () => {
-    const t = await startTestApp({ dialect: 'sqlite', smtp: false, env: { NODE_ENV: 'production' } });
-    try {
-      const res = await call(t.app, 'GET', '/api/dev/outbox');
-      expect([res.statusCode, res.json().error.code]).toEqual([404, 'NotFound']);
-    } finally {
-      await t.close();
-    }
-  });
-
   it('marks the session cookie Secure behind an https PUBLIC_URL', async () => {
     const t = await startTestApp({ dialect: 'sqlite', env: { PUBLIC_URL: 'https://howl.example.com' } });
     try {

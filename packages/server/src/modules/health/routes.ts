@@ -1,17 +1,28 @@
 import { errorResponse } from '@howl/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import { errorBody } from '../../http/errors.js';
+import { withTimeout } from '../../lib/timeout.js';
 
-/** `GET /healthz`: 200 while the database answers, 503 otherwise (for load balancers and orchestrators). */
-export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
+/** A Redis command that waits longer than this calls Redis down. */
+const REDIS_PING_TIMEOUT_MS = 2_000;
+
+/**
+ * `GET /healthz`: 200 while the database (and Redis, when configured) answer; 503 naming what does
+ * not, for load balancers and orchestrators. The process itself keeps running and reconnects.
+ */
+export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; redis?: Redis }> = async (
+  app,
+  { database, redis },
+) => {
   app.get(
     '/healthz',
     {
       schema: {
         tags: ['operations'],
-        summary: 'Liveness and database reachability',
+        summary: 'Liveness, and whether the database and Redis can be reached',
         response: {
           200: z.object({ status: z.literal('ok'), database: z.enum(['sqlite', 'postgres']) }),
           503: errorResponse,
@@ -19,8 +30,21 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
       },
     },
     async (_request, reply) => {
-      if (await database.ping()) return { status: 'ok' as const, database: database.dialect };
-      return reply.status(503).send(errorBody('ServiceUnavailable', 'The database cannot be reached.'));
+      const [databaseUp, redisUp] = await Promise.all([database.ping(), redis ? pingRedis(redis) : true]);
+      if (databaseUp && redisUp) return { status: 'ok' as const, database: database.dialect };
+      const down = !redisUp ? (!databaseUp ? 'The database and Redis' : 'Redis') : 'The database';
+      return reply.status(503).send(errorBody('ServiceUnavailable', `${down} cannot be reached.`));
     },
   );
 };
+
+/** While ioredis reconnects, commands wait in its queue: a client that is not ready is down now. */
+async function pingRedis(redis: Redis): Promise<boolean> {
+  if (redis.status !== 'ready') return false;
+  try {
+    await withTimeout(redis.ping(), REDIS_PING_TIMEOUT_MS);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -9,9 +9,14 @@ const outboxResponse = z.object({
   messages: z.array(z.object({ to: z.string(), subject: z.string(), text: z.string(), sent_at: z.string() })),
 });
 
+/** Headers a proxy adds for the client it relays (standard, de facto and vendor ones). */
+const FORWARDING_HEADER =
+  /^(forwarded|via|x-forwarded(-.*)?|x-real-ip|x-client-ip|x-cluster-client-ip|x-original-forwarded-for|true-client-ip|cf-connecting-ip|fastly-client-ip|forwarded-for|client-ip)$/;
+
 /**
- * `GET /api/dev/outbox`: mail that would have been sent, newest first. Registered only outside
- * production without SMTP, and answered only to callers on this machine: the codes in it open accounts.
+ * `GET /api/dev/outbox`: mail that would have been sent, newest first. Registered only when DEV_OUTBOX
+ * is on (never in production) without SMTP, and answered only to callers on this machine that no proxy
+ * relayed: the codes in it open accounts.
  */
 export const outboxRoutes: FastifyPluginAsyncZod<{ messages: () => OutboxMessage[] }> = async (app, opts) => {
   app.get(
@@ -25,7 +30,9 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ messages: () => OutboxMessage
     },
     async (request, reply) => {
       // Both the peer and the client it speaks for (behind a trusted proxy) must be this machine.
-      if (!isLoopback(request.ip) || !isLoopback(request.socket.remoteAddress ?? '')) {
+      const local = isLoopback(request.ip) && isLoopback(request.socket.remoteAddress ?? '');
+      // A proxy on this machine makes every client look local: anything it relayed is refused.
+      if (!local || Object.keys(request.headers).some((name) => FORWARDING_HEADER.test(name))) {
         return reply.status(404).send(errorBody('NotFound', 'No such endpoint: GET /api/dev/outbox'));
       }
       return { messages: opts.messages() };
