@@ -5,6 +5,7 @@ import * as leaderboards from './2026_11_22_0003_leaderboards.js';
 import * as players from './2026_11_23_0004_players.js';
 import * as playerData from './2026_11_23_0005_player_data.js';
 import * as scoresRankRevision from './2026_11_23_0006_scores_rank_revision.js';
+import * as clientDeletesOff from './2026_11_24_0007_client_deletes_off.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_0004_players': players,
   '2026_11_23_0005_player_data': playerData,
   '2026_11_23_0006_scores_rank_revision': scoresRankRevision,
+  '2026_11_24_0007_client_deletes_off': clientDeletesOff,
 };
