@@ -1,12 +1,14 @@
 import { z } from 'zod';
 
-// C0 controls and DEL: never meaningful in a name, and PostgreSQL cannot store NUL.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+// Controls (Cc) and invisible format characters (Cf: zero-width space, soft hyphen, bidi overrides):
+// never meaningful in a line someone typed, they make look-alike names, and PostgreSQL cannot store NUL.
+const INVISIBLE_CHARACTERS = /[\p{Cc}\p{Cf}]/u;
 
-/** A single line of text a person typed: no control characters. */
+/** A single line of text a person typed: no control or invisible formatting characters. */
 export function singleLine(schema: z.ZodString, label: string) {
-  return schema.refine((v) => !CONTROL_CHARACTERS.test(v), { message: `${label} cannot contain control characters.` });
+  return schema.refine((v) => !INVISIBLE_CHARACTERS.test(v), {
+    message: `${label} cannot contain control or invisible formatting characters.`,
+  });
 }
 
 /** Emails are usernames: trimmed and lowercased before anything else looks at them. */

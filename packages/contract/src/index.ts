@@ -1,3 +1,4 @@
+export * from './json.js';
 export * from './errors.js';
 export * from './auth.js';
 export * from './games.js';

@@ -95,16 +95,29 @@ export const metadata = metadataObject.meta({
   description: 'A JSON object of strings, numbers, booleans and nested objects, at most 4,096 bytes.',
 });
 
+// Letters of these scripts look alike (Latin e, Cyrillic е, Greek ε): a name keeps to one of them.
+const LOOK_ALIKE_SCRIPTS = [/\p{Script=Latin}/u, /\p{Script=Greek}/u, /\p{Script=Cyrillic}/u];
+const mixesLookAlikeScripts = (name: string) => LOOK_ALIKE_SCRIPTS.filter((script) => script.test(name)).length > 1;
+
+/**
+ * Player (and character) names, compared and stored in NFKC form, so a full-width or decomposed
+ * spelling is the same name. What is refused, and what is not caught, is in docs/players.md.
+ */
 export const playerName = singleLine(
   z
     .string({
       error: (issue) => (issue.input === undefined ? 'player_name is required.' : 'player_name must be text.'),
     })
+    .normalize('NFKC')
     .trim()
     .min(1, { message: 'player_name cannot be empty.' })
     .max(100, { message: 'player_name can be at most 100 characters.' }),
   'player_name',
-);
+)
+  .refine((name) => !mixesLookAlikeScripts(name), {
+    message: 'player_name cannot mix Latin, Greek and Cyrillic letters.',
+  })
+  .meta({ description: 'Trimmed and NFKC-normalised; 1–100 characters, see docs/players.md.' });
 
 export const submitScoreBody = z.object({
   player_name: playerName,

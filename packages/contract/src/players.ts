@@ -110,7 +110,9 @@ export const playersPage = z
 export type PlayersPage = z.infer<typeof playersPage>;
 
 export const setPlayerPasswordBody = z.object({
-  password: z.string({ message: 'Please enter a new password for this player.' }),
+  password: z
+    .string({ message: 'Please enter a new password for this player.' })
+    .max(256, { message: 'Passwords can be at most 256 characters.' }),
 });
 
 // The game API's bodies. Emails are checked by the server, so a bad one answers InvalidEmail.

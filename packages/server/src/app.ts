@@ -188,11 +188,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { database, ...(deps.redis ? { redis: deps.redis } : {}) });
   await app.register(developerRoutes, { developers, identity, cookie: cookieSettings });
-  const signedIn = requireDeveloper(developers);
+  const signedIn = requireDeveloper(developers, games.owned);
   await app.register(gameRoutes, { games, signedIn });
-  await app.register(leaderboardRoutes, { leaderboards, games, signedIn });
+  await app.register(leaderboardRoutes, { leaderboards, signedIn });
   await app.register(playerRoutes, { players, signedIn });
-  await app.register(playerDataRoutes, { playerData, games, signedIn });
+  await app.register(playerDataRoutes, { playerData, signedIn });
   await app.register(contactRoutes, {
     contact,
     developers,

@@ -37,11 +37,20 @@ export async function findDeveloper(developers: Developers, request: FastifyRequ
   return token ? developers.pool.authenticate(token) : undefined;
 }
 
-/** A hook (run before validation): 401 NotAuthorized unless the request carries a live developer session. */
-export function requireDeveloper(developers: Developers) {
+/** Answers (404 NotFound) unless the developer owns the game. */
+export type OwnershipCheck = (developerId: string, gameId: string) => Promise<unknown>;
+
+/**
+ * The hook of every console route, run before validation (app.ts hands in the ownership check): 401 NotAuthorized unless the request
+ * carries a live developer session, then, on a route with a `:gameId`, 404 unless that developer
+ * owns the game. Another developer's game answers 404 whatever the body or query holds.
+ */
+export function requireDeveloper(developers: Developers, ownsGame?: OwnershipCheck) {
   return async (request: FastifyRequest): Promise<void> => {
     const session = await findDeveloper(developers, request);
     if (!session) throw new AppError(401, 'NotAuthorized', 'Please sign in.');
     request.developer = session;
+    const { gameId } = (request.params ?? {}) as { gameId?: unknown };
+    if (ownsGame && typeof gameId === 'string') await ownsGame(session.userId, gameId);
   };
 }

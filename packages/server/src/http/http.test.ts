@@ -106,12 +106,12 @@ for (const { dialect, skip } of DIALECTS) {
 
     it('refuses control characters in names with 400 InvalidParameter, on both engines', async () => {
       const res = await call(t.app, 'POST', '/api/auth/sign-up', {
-        body: { email: uniqueEmail(), password: STRONG_PASSWORD, firstName: 'A\u0000', lastName: 'B' },
+        body: { email: uniqueEmail(), password: STRONG_PASSWORD, firstName: 'A\u0001', lastName: 'B' },
       });
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toEqual({
         code: 'InvalidParameter',
-        message: 'First name cannot contain control characters.',
+        message: 'First name cannot contain control or invisible formatting characters.',
         field: 'firstName',
       });
     });

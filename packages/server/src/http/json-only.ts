@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { checkClientJson } from './client-json.js';
 import { errorBody, JSON_ONLY_MESSAGE } from './errors.js';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH']);
@@ -6,7 +7,8 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH']);
 /**
  * Mutating console calls must say `Content-Type: application/json`: a cross-site HTML form cannot
  * send that, so a signed-in developer's cookie cannot be used by another site to post them.
- * An empty JSON body counts as `{}`, so calls without fields (sign-out) need no body.
+ * An empty JSON body counts as `{}`, so calls without fields (sign-out) need no body. Every JSON
+ * body, console or game API, then meets `checkClientJson`.
  */
 export function requireJsonOnConsoleMutations(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
@@ -26,6 +28,14 @@ export function requireJsonOnConsoleMutations(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body.toString();
     if (text.trim() === '') return done(null, {});
-    parseJson(request, text, done);
+    parseJson(request, text, (err, value) => {
+      if (err) return done(err);
+      try {
+        checkClientJson(value);
+      } catch (refused) {
+        return done(refused as Error);
+      }
+      done(null, value);
+    });
   });
 }

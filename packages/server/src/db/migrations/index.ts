@@ -7,6 +7,7 @@ import * as playerData from './2026_11_23_0005_player_data.js';
 import * as scoresRankRevision from './2026_11_23_0006_scores_rank_revision.js';
 import * as leaderboardGeneration from './2026_11_23_0007_leaderboard_generation.js';
 import * as sessionVersions from './2026_11_23_0008_session_versions.js';
+import * as clientDeletesOff from './2026_11_23_0009_client_deletes_off.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_0006_scores_rank_revision': scoresRankRevision,
   '2026_11_23_0007_leaderboard_generation': leaderboardGeneration,
   '2026_11_23_0008_session_versions': sessionVersions,
+  '2026_11_23_0009_client_deletes_off': clientDeletesOff,
 };

@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { Migrator, sql } from 'kysely';
+import { migrations } from '../../db/migrations/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../../db/schema.js';
 import {
@@ -116,19 +117,53 @@ for (const { dialect, skip } of DIALECTS) {
           email_conf_enabled: true,
           latest_plugin_version: null,
           latest_engine: null,
-          allow_client_deletes: true,
+          allow_client_deletes: false,
         });
         const patched = await call(t.app, 'PATCH', `/api/games/${id}`, {
-          body: { name: ' New ', allow_client_deletes: false },
+          body: { name: ' New ', allow_client_deletes: true },
           cookie,
         });
-        expect(patched.json()).toMatchObject({ name: 'New', allow_client_deletes: false });
+        expect(patched.json()).toMatchObject({ name: 'New', allow_client_deletes: true });
         expect((await call(t.app, 'GET', `/api/games/${id}`, { cookie })).json()).toMatchObject({
           name: 'New',
-          allow_client_deletes: false,
+          allow_client_deletes: true,
         });
         const empty = await call(t.app, 'PATCH', `/api/games/${id}`, { body: {}, cookie });
         expect([empty.statusCode, empty.json().error.code]).toEqual([400, 'InvalidParameter']);
+      });
+    });
+
+    describe('client deletes (issue 14)', () => {
+      it('the migration keeps the setting of existing games; new games start with client deletes off', async () => {
+        const migrator = new Migrator({
+          db: t.database.db,
+          provider: { getMigrations: async () => migrations },
+          ...(t.database.schema ? { migrationTableSchema: t.database.schema } : {}),
+        });
+        expect((await migrator.migrateTo('2026_11_23_0008_session_versions')).error).toBeUndefined();
+        const developer = await developerWithGames(2);
+        const owner = await t.database.db
+          .selectFrom('identity_users')
+          .select('id')
+          .where('username', '=', developer.email)
+          .executeTakeFirstOrThrow();
+        await t.database.db
+          .updateTable('games')
+          .set({ allow_client_deletes: 0 })
+          .where('id', '=', `${owner.id}-1`)
+          .execute();
+        expect((await migrator.migrateToLatest()).error).toBeUndefined();
+        const settings = await t.database.db
+          .selectFrom('games')
+          .select(['id', 'allow_client_deletes'])
+          .where('owner_id', '=', owner.id)
+          .orderBy('id')
+          .execute();
+        expect(settings.map((g) => g.allow_client_deletes)).toEqual([1, 0]);
+        const created = (await createGame(developer.cookie, 'New')).json().game_id;
+        expect((await call(t.app, 'GET', `/api/games/${created}`, { cookie: developer.cookie })).json()).toMatchObject({
+          allow_client_deletes: false,
+        });
       });
     });
 
@@ -295,7 +330,7 @@ for (const { dialect, skip } of DIALECTS) {
         ]
       > = [
         ['read', 'GET', (id) => `/api/games/${id}`, undefined],
-        ['rename', 'PATCH', (id) => `/api/games/${id}`, () => ({ name: 'Stolen', allow_client_deletes: false })],
+        ['rename', 'PATCH', (id) => `/api/games/${id}`, () => ({ name: 'Stolen', allow_client_deletes: true })],
         ['delete', 'DELETE', (id) => `/api/games/${id}`, undefined],
         ['read the key', 'GET', (id) => `/api/games/${id}/api-key`, undefined],
         ['rotate the key', 'POST', (id) => `/api/games/${id}/api-key/rotate`, () => ({})],
@@ -314,7 +349,7 @@ for (const { dialect, skip } of DIALECTS) {
           expect(res.json().error).toEqual({ code: 'NotFound', message: 'Game not found.' });
           expect(res.body).not.toContain(apiKey);
           expect(await snapshot()).toEqual(before);
-          expect(before.game).toMatchObject({ name: 'Mine', api_key: apiKey, allow_client_deletes: 1 });
+          expect(before.game).toMatchObject({ name: 'Mine', api_key: apiKey, allow_client_deletes: 0 });
         },
       );
 

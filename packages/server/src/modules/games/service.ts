@@ -60,7 +60,15 @@ export function createGames({ db, dialect, clock, setUpGame, forgetBoards }: Gam
 
     /** Creates a game with a fresh key and makes it the developer's current game. */
     async create(developerId: string, name: string): Promise<{ game_id: string; api_key: string }> {
-      const game = { id: newGameId(), owner_id: developerId, name, api_key: newApiKey(), created_at: clock.now() };
+      const game = {
+        id: newGameId(),
+        owner_id: developerId,
+        name,
+        api_key: newApiKey(),
+        // Off until the developer allows it: the API key ships in every build of the game.
+        allow_client_deletes: 0,
+        created_at: clock.now(),
+      };
       await db.transaction().execute(async (trx) => {
         await store.lockDeveloper(trx, developerId, dialect);
         if ((await store.countGames(trx, developerId)) >= MAX_GAMES_PER_DEVELOPER) throw gameErrors.limitReached();

@@ -292,7 +292,28 @@ for (const { dialect, skip } of DIALECTS) {
     });
 
     describe('deleting and wiping', () => {
+      it('refuses client deletes on a new game until the developer allows them (issue 14)', async () => {
+        const fresh = (
+          await call(ctx.t.app, 'POST', '/api/games', { body: { name: 'Fresh' }, cookie: ctx.cookie })
+        ).json();
+        const asGame = (method: Parameters<typeof gameCall>[1], url: string, body?: unknown) =>
+          gameCall(ctx.t.app, method, url, { apiKey: fresh.api_key, gameId: fresh.game_id, body });
+        const { score_id } = (
+          await asGame('POST', '/v1/leaderboards/main/scores', { player_name: 'p', score: 1 })
+        ).json();
+        for (const url of [`/v1/scores/${score_id}`, '/v1/leaderboards/main/scores']) {
+          const res = await asGame('DELETE', url);
+          expect([res.statusCode, res.json().error.code]).toEqual([403, 'ClientWritesDisabled']);
+        }
+        expect((await asGame('GET', '/v1/leaderboards/main/scores')).json().scores).toHaveLength(1);
+      });
+
       it('deletes one score and wipes a board from the game when client deletes are allowed', async () => {
+        const allow = await call(ctx.t.app, 'PATCH', `/api/games/${ctx.game.game_id}`, {
+          body: { allow_client_deletes: true },
+          cookie: ctx.cookie,
+        });
+        expect(allow.json().allow_client_deletes).toBe(true);
         await createBoard({ name: 'wipe-me' });
         const { score_id } = (await submit('wipe-me', 'p', 1)).json();
         await submit('wipe-me', 'q', 2);

@@ -14,7 +14,6 @@ import {
 import type { preValidationAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Games } from '../games/service.js';
 import { DASHBOARD_PAGE, type Leaderboards } from './service.js';
 
 const tags = ['leaderboards (console)'];
@@ -25,16 +24,10 @@ const boardParams = z.object({ gameId, name: leaderboardName });
 /** `/api/games/:gameId/leaderboards…`: configuration and the dashboard's score views; owner only. */
 export const leaderboardRoutes: FastifyPluginAsyncZod<{
   leaderboards: Leaderboards;
-  games: Games;
   signedIn: preValidationAsyncHookHandler;
-}> = async (app, { leaderboards, games, signedIn }) => {
-  // Before body validation: a signed-out caller learns nothing but 401, another developer nothing but 404.
+}> = async (app, { leaderboards, signedIn }) => {
+  // Before validation: a signed-out caller learns nothing but 401, another developer nothing but 404.
   app.addHook('preValidation', signedIn);
-  // Every route names a game: answer 404 unless the signed-in developer owns it.
-  app.addHook('preValidation', async (request) => {
-    const { gameId: id } = request.params as { gameId: string };
-    await games.get(request.developer!.userId, id);
-  });
 
   app.get(
     '/api/games/:gameId/leaderboards',

@@ -25,10 +25,6 @@ export const playerDataErrors = {
       `The stored player data is at version ${current}; read it again and retry your change.`,
       { currentVersion: current },
     ),
-  tooDeep: () =>
-    new AppError(400, 'InvalidParameter', `player_data can nest objects and arrays at most ${MAX_DEPTH} levels deep.`, {
-      field: 'player_data',
-    }),
   gameStateCharacters: () =>
     new AppError(400, 'InvalidParameter', `${GAME_STATE_PLAYER} holds the game state; it has no characters.`, {
       field: 'player',
@@ -56,20 +52,6 @@ export interface StoredDoc {
 }
 
 const NONE: StoredDoc = { data: '{}', version: 0, updatedAt: null };
-/** Deeper documents are refused: serialising them would overflow the stack long before 40 KB. */
-export const MAX_DEPTH = 64;
-
-/** Whether a parsed JSON value nests deeper than `max`, walked without recursion. */
-export function nestsDeeperThan(value: unknown, max: number): boolean {
-  const stack: [unknown, number][] = [[value, 1]];
-  while (stack.length > 0) {
-    const [v, depth] = stack.pop()!;
-    if (v === null || typeof v !== 'object') continue;
-    if (depth > max) return true;
-    for (const child of Object.values(v)) stack.push([child, depth + 1]);
-  }
-  return false;
-}
 /** Rows per round trip while exporting; the export holds about one page (at most 8 MB of documents) at a time. */
 const EXPORT_PAGE = 200;
 
@@ -121,7 +103,6 @@ export function createPlayerData({ db, dialect, clock }: PlayerDataDeps) {
 
     /** Replaces the document, or with `overwrite: false` merges its top-level keys into the stored one. */
     put(key: DocKey, input: { player_data: Doc; overwrite: boolean; if_version?: number | undefined }) {
-      if (nestsDeeperThan(input.player_data, MAX_DEPTH)) throw playerDataErrors.tooDeep();
       return change(key, input.if_version, (current) =>
         input.overwrite || current === null ? input.player_data : { ...current, ...input.player_data },
       );

@@ -382,7 +382,8 @@ await Howl.Scores.save_score("a_player", 1200, metadata, "main")`}
         <Section id="wipeLeaderboard">
           <p>
             Delete every score of a leaderboard, in every period. There is no undo. Handy while testing; a released game
-            rarely needs it, and you can refuse it to game clients in your game's settings (the call then answers{' '}
+            rarely needs it. Game clients may call it only once your game allows client deletes, which is off for new
+            games because the API key ships with every build (until then the call answers{' '}
             <code>403 ClientWritesDisabled</code>). The dashboard can always wipe a leaderboard.
           </p>
           <EngineCode

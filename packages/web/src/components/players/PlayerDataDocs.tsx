@@ -247,7 +247,10 @@ if result.error and result.error.code == "VersionConflict":
             Each player's (or character's) data may be at most <strong>40 KB</strong> (40,960 bytes as compact JSON,
             after a merge). A bigger write answers <code>413 PlayerDataTooLarge</code> and stores nothing.
           </li>
-          <li>Player and character names are 1 to 100 characters, without control characters.</li>
+          <li>
+            Player and character names are 1 to 100 characters, without control or invisible formatting characters;
+            full-width and decomposed spellings count as the same name (NFKC).
+          </li>
         </ul>
         <EngineCode
           godot3={`var pos = $Player.position
