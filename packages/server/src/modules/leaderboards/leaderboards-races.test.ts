@@ -5,8 +5,13 @@ import { DIALECTS, REDIS_SKIP, services } from '../../../test/support/services.j
 
 // Regression tests of issue 14: concurrent writes that lost scores, left a board short, or made
 // ranks disagree with the database. Each runs on both databases and both shared-state indexes.
-const SETUPS = DIALECTS.flatMap(({ dialect, skip }) => [
-  { dialect, index: 'memory', skip, env: { RANK_INDEX: 'memory' } },
+const SETUPS: Array<{
+  dialect: (typeof DIALECTS)[number]['dialect'];
+  index: string;
+  skip: string | false;
+  env: Record<string, string>;
+}> = DIALECTS.flatMap(({ dialect, skip }) => [
+  { dialect, index: 'memory', skip, env: { RANK_INDEX: 'memory' } as Record<string, string> },
   {
     dialect,
     index: 'redis',
