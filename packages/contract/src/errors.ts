@@ -35,6 +35,9 @@ export const errorCodes = [
   'ClientWritesDisabled',
   'PayloadTooLarge',
   'UnsupportedMediaType',
+  'MethodNotAllowed',
+  'HeadersTooLarge',
+  'RequestTimeout',
   'ServiceUnavailable',
   'InternalError',
 ] as const;

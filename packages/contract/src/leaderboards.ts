@@ -87,13 +87,13 @@ export type LeaderboardWithStats = z.infer<typeof leaderboardWithStats>;
 
 /** Metadata: strings, numbers, booleans and nested objects. */
 export type Metadata = { [key: string]: string | number | boolean | Metadata };
-const metadataValue: z.ZodType<string | number | boolean | Metadata> = z.lazy(() =>
-  z.union([z.string(), z.number(), z.boolean(), metadataObject]),
-);
-const metadataObject: z.ZodType<Metadata> = z.lazy(() => z.record(z.string(), metadataValue));
-export const metadata = metadataObject.meta({
-  description: 'A JSON object of strings, numbers, booleans and nested objects, at most 4,096 bytes.',
-});
+// It nests itself by its registered id, so the OpenAPI document names the recursion instead of leaving it dangling.
+export const metadata: z.ZodType<Metadata> = z
+  .lazy(() => z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), metadata])))
+  .meta({
+    id: 'Metadata',
+    description: 'A JSON object of strings, numbers, booleans and nested objects, at most 4,096 bytes.',
+  });
 
 // Letters of these scripts look alike (Latin e, Cyrillic е, Greek ε): a name keeps to one of them.
 const LOOK_ALIKE_SCRIPTS = [/\p{Script=Latin}/u, /\p{Script=Greek}/u, /\p{Script=Cyrillic}/u];

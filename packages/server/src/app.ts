@@ -6,6 +6,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { requireJsonOnConsoleMutations } from './http/json-only.js';
+import { answerClientError } from './http/client-errors.js';
 import { errorBody, registerErrorHandler } from './http/errors.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerWeb } from './http/web.js';
@@ -97,6 +98,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Answering a client that left is pointless; let close() drain only real work.
     return503OnClosing: true,
     // Errors Fastify raises before routing (a malformed URL) still get the one error envelope.
+    // Requests Node's HTTP parser refuses (a huge URL, bad chunking, an unknown method) too.
+    clientErrorHandler: answerClientError,
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       const message =
         error.code === 'FST_ERR_BAD_URL' ? 'The URL is malformed.' : 'The request could not be understood.';

@@ -1,3 +1,4 @@
+import { compileErrors, validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestApp, STRONG_PASSWORD, uniqueEmail, type TestApp } from '../../test/support/app.js';
 import { DIALECTS } from '../../test/support/services.js';
@@ -132,6 +133,16 @@ for (const { dialect, skip } of DIALECTS) {
       expect(ui.statusCode).toBe(200);
       expect(ui.body).toContain('swagger');
     });
+
+    it('publishes a valid OpenAPI document whose every $ref names a schema it holds', async () => {
+      const doc = (await call(t.app, 'GET', '/api/openapi.json')).json();
+      const refs = refsIn(doc);
+      expect(refs).toContain('#/components/schemas/Error');
+      expect(refs.filter((ref) => resolve(doc, ref) === undefined)).toEqual([]);
+      // The validator resolves references in place: hand it a copy.
+      const result = await validate(structuredClone(doc));
+      expect(result.valid ? [] : compileErrors(result)).toEqual([]);
+    });
   });
 
   describe.skipIf(skip)(`${dialect}: when the database is gone`, () => {
@@ -219,3 +230,25 @@ describe('sqlite: production settings', () => {
     }
   });
 });
+
+/** Every `$ref` in a JSON document. */
+function refsIn(node: unknown): string[] {
+  if (Array.isArray(node)) return node.flatMap(refsIn);
+  if (node === null || typeof node !== 'object') return [];
+  return Object.entries(node).flatMap(([key, value]) =>
+    key === '$ref' && typeof value === 'string' ? [value] : refsIn(value),
+  );
+}
+
+/** What a local `#/…` reference points at in the document, or undefined. */
+function resolve(doc: unknown, ref: string): unknown {
+  if (!ref.startsWith('#/')) return undefined;
+  return ref
+    .slice(2)
+    .split('/')
+    .map((part) => decodeURIComponent(part).replaceAll('~1', '/').replaceAll('~0', '~'))
+    .reduce<unknown>(
+      (node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
+      doc,
+    );
+}

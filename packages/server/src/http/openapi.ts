@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
 /** The OpenAPI document at `/api/openapi.json` and a browsable reference at `/api/docs`, both from the route schemas. */
 export async function registerOpenApi(app: FastifyInstance, publicUrl: string): Promise<void> {
@@ -28,6 +28,8 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
       },
     },
     transform: jsonSchemaTransform,
+    // Schemas named with `.meta({ id })` go to components.schemas, where the routes' $refs point.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

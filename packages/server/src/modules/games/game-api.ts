@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastif
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { AppError } from '../../http/errors.js';
+import { AppError, errorBody } from '../../http/errors.js';
 import { ipBucket } from '../../lib/ip.js';
 import { isRateLimited, retryAfterSeconds, type LimiterFactory } from '../../lib/rate-limits.js';
 import { sameSecret } from '../../lib/tokens.js';
@@ -47,16 +47,24 @@ export interface GameApiOptions {
  * stays same-origin. Registered at the root so 404s and errors under `/v1` carry the headers too.
  */
 export async function registerGameApiCors(app: FastifyInstance): Promise<void> {
+  // An OPTIONS that is no preflight gets the error envelope, not the cors plugin's plain text.
+  app.addHook('onRequest', async (request, reply) => {
+    const preflight = request.headers.origin && request.headers['access-control-request-method'];
+    if (request.method !== 'OPTIONS' || preflight || !isGameApiCall(request)) return;
+    return reply
+      .status(400)
+      .send(
+        errorBody(
+          'InvalidParameter',
+          'An OPTIONS request here is a CORS preflight: send Origin and Access-Control-Request-Method.',
+        ),
+      );
+  });
   await app.register(cors, {
     delegator: (request, callback) => {
-      // The matched route (`/%761/ping` is /v1/ping); the path as sent for 404s and preflights,
-      // which match no route or the cors plugin's own `*`.
-      const route = (request as { routeOptions?: { url?: string } }).routeOptions?.url;
-      const path = route && route !== '*' ? route : (request.url ?? '');
-      const isGameApi = /^\/v1(\/|$|\?)/.test(path);
       callback(
         null,
-        isGameApi
+        isGameApiCall(request)
           ? {
               origin: '*',
               allowedHeaders: GAME_API_HEADERS,
@@ -68,6 +76,13 @@ export async function registerGameApiCors(app: FastifyInstance): Promise<void> {
       );
     },
   });
+}
+
+/** Whether a request is for `/v1`: by its matched route (`/%761/ping` is /v1/ping), else by the path as sent (404s, preflights). */
+function isGameApiCall(request: FastifyRequest | { url?: string }): boolean {
+  const route = (request as { routeOptions?: { url?: string } }).routeOptions?.url;
+  const path = route && route !== '*' ? route : (request.url ?? '');
+  return /^\/v1(\/|$|\?)/.test(path);
 }
 
 /** `/v1`: every game call passes one front door that checks the key, limits the rate and notes the client's version. */

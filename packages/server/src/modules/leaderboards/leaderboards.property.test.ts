@@ -1,4 +1,4 @@
-import { insertOptions, type InsertOption, type SortOrder } from '@howl/contract';
+import { insertOptions, type CreateLeaderboardBody, type InsertOption, type SortOrder } from '@howl/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/support/database.js';
@@ -328,7 +328,7 @@ for (const { dialect, skip } of DIALECTS) {
               fc.record({
                 mode: fc.constantFrom<InsertOption>(...insertOptions),
                 sort: fc.constantFrom<SortOrder>('desc', 'asc'),
-                maxEntries: fc.constantFrom<3 | 5 | null>(3, 5, null),
+                maxEntries: fc.constantFrom<number | null>(3, 5, null),
               }),
               fc.array(fc.array(concurrentOp, { minLength: 2, maxLength: 12 }), { minLength: 1, maxLength: 4 }),
               async (config, batches) => {
@@ -350,7 +350,8 @@ for (const { dialect, skip } of DIALECTS) {
                   name: 'b',
                   insert_option: config.mode,
                   sort: config.sort,
-                  max_entries: config.maxEntries,
+                  // Smaller than the site offers, so that saves trim often.
+                  max_entries: config.maxEntries as CreateLeaderboardBody['max_entries'],
                   time_based: 'na',
                   timezone: null,
                 });

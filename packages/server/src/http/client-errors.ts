@@ -1,0 +1,59 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { ErrorCode } from '@howl/contract';
+import { errorBody } from './errors.js';
+
+export const SERVED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
+
+interface Answer {
+  status: number;
+  code: ErrorCode;
+  message: string;
+}
+
+const NOT_UNDERSTOOD: Answer = {
+  status: 400,
+  code: 'InvalidParameter',
+  message: 'The request could not be understood.',
+};
+const BAD_LENGTH: Answer = {
+  status: 400,
+  code: 'InvalidParameter',
+  message: 'The Content-Length header is invalid, or was sent with Transfer-Encoding.',
+};
+
+// Node's HTTP parser errors (llhttp codes), in the one error envelope.
+const parserErrors: Record<string, Answer> = {
+  HPE_HEADER_OVERFLOW: { status: 431, code: 'HeadersTooLarge', message: 'The URL or the headers are too large.' },
+  HPE_INVALID_METHOD: { status: 405, code: 'MethodNotAllowed', message: 'This HTTP method is not supported.' },
+  HPE_INVALID_CHUNK_SIZE: { status: 400, code: 'InvalidParameter', message: 'The chunked request body is malformed.' },
+  HPE_INVALID_TRANSFER_ENCODING: {
+    status: 400,
+    code: 'InvalidParameter',
+    message: 'The Transfer-Encoding header is invalid; send chunked last, or no Transfer-Encoding.',
+  },
+  HPE_INVALID_CONTENT_LENGTH: BAD_LENGTH,
+  HPE_UNEXPECTED_CONTENT_LENGTH: BAD_LENGTH,
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, code: 'RequestTimeout', message: 'The request took too long to arrive.' },
+};
+
+/**
+ * Fastify's `clientErrorHandler`: requests Node's HTTP parser refuses never reach a route, so the
+ * answer is written on the socket here, in the error envelope, and the connection is closed.
+ */
+export function answerClientError(err: Error & { code?: string }, socket: Socket): void {
+  // A reset connection has nobody left to answer.
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, code, message } = (err.code && parserErrors[err.code]) || NOT_UNDERSTOOD;
+  const body = JSON.stringify(errorBody(code, message));
+  const allow = status === 405 ? `Allow: ${SERVED_METHODS}\r\n` : '';
+  // As Node does: never write into the middle of an answer already under way on this connection.
+  const answering = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent;
+  if (socket.writable && !answering) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n${allow}Connection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
+}
