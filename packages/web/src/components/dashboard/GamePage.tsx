@@ -19,13 +19,15 @@ function GameDetails({ game }: { game: { game_id: string; name: string } }) {
   const [confirming, setConfirming] = useState(false);
   const navigate = useNavigate();
   const remove = useDeleteGame(game.game_id);
+  // The promise, not mutate's callbacks: the page unmounts as the session loses its current game.
   const confirm = () =>
-    remove.mutate(undefined, {
-      onSuccess: () => {
+    remove.mutateAsync().then(
+      () => {
         setConfirming(false);
         void navigate('/');
       },
-    });
+      () => {}, // shown from remove.error
+    );
   return (
     <div className="max-w-2xl space-y-6">
       <h1>Game</h1>
