@@ -76,6 +76,9 @@ export const developerSession = z
   .meta({ id: 'DeveloperSession' });
 export type DeveloperSession = z.infer<typeof developerSession>;
 
+/** `GET /api/auth/whoami`: the session, or null when signed out (no failed request on a visitor's page load). */
+export const whoamiResponse = z.object({ session: developerSession.nullable() });
+
 export const okResponse = z.object({ ok: z.literal(true) });
 
 /** What sign-up answers: the account exists but waits for its emailed code. */

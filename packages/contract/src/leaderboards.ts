@@ -179,3 +179,6 @@ export const deleteScoresBody = z.object({
     .min(1, { message: 'Send at least one score id.' })
     .max(500, { message: 'At most 500 score ids at once.' }),
 });
+
+/** What deleting scores by id answers: how many were there to delete. */
+export const deleteScoresResponse = z.object({ deleted: z.number() });

@@ -109,6 +109,9 @@ export const playersPage = z
   .meta({ id: 'PlayersPage' });
 export type PlayersPage = z.infer<typeof playersPage>;
 
+/** What disabling or enabling a player answers. */
+export const playerEnabledResponse = z.object({ player_name: z.string(), enabled: z.boolean() });
+
 export const setPlayerPasswordBody = z.object({
   password: z
     .string({ message: 'Please enter a new password for this player.' })

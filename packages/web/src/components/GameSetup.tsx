@@ -1,7 +1,8 @@
 import { Eye } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useApiKey, useCreateGame } from '../api/games.js';
-import { useCurrentGame, useSession } from '../api/session.js';
+import { useCreateGame } from '../api/games/mutations.js';
+import { useApiKey } from '../api/games/queries.js';
+import { useCurrentGame, useSession } from '../api/session/queries.js';
 import { CopyButton } from './CopyButton.js';
 import { Button, Card, Field, Notice, Spinner } from './ui.js';
 

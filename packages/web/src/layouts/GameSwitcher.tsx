@@ -1,6 +1,7 @@
 import { LayoutDashboard } from 'lucide-react';
 import { Link } from 'react-router';
-import { useSession, useSwitchGame } from '../api/session.js';
+import { useSwitchGame } from '../api/session/mutations.js';
+import { useSession } from '../api/session/queries.js';
 import { truncate } from '../lib/text.js';
 
 /** The developer's games; choosing one makes it current. Names are cut to 12 characters. */

@@ -1,7 +1,8 @@
 import { Menu, PawPrint, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
-import { useSession, useSignOut } from '../api/session.js';
+import { useSignOut } from '../api/session/mutations.js';
+import { useSession } from '../api/session/queries.js';
 import { GameSwitcher } from './GameSwitcher.js';
 
 const SIGNED_OUT = [

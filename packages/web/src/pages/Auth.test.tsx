@@ -3,7 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SESSION_KEY } from '../api/session.js';
+import { sessionKeys } from '../api/session/keys.js';
 import { apiError, renderAt, session, stubServer } from '../components/auth/testing.js';
 import { Auth } from './Auth.js';
 
@@ -52,7 +52,7 @@ describe('/auth sign-up', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByRole('heading', { name: 'Sign up complete' })).toBeInTheDocument();
     expect(server.bodiesOf('POST /api/auth/confirm-sign-up')).toEqual([{ email: 'indie@example.com', code: '123456' }]);
-    expect(client.getQueryData(SESSION_KEY)).toEqual(session);
+    expect(client.getQueryData(sessionKeys.all)).toEqual(session);
     expect(sessionStorage.getItem('howl.pendingSignUpEmail')).toBeNull();
     expect(screen.getByRole('link', { name: 'Go to features' })).toHaveAttribute('href', '/features');
     expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
@@ -126,7 +126,7 @@ describe('/auth sign-in', () => {
     expect(server.bodiesOf('POST /api/auth/sign-in')).toEqual([
       { email: 'indie@example.com', password: 'Secret-pass-1!' },
     ]);
-    expect(client.getQueryData(SESSION_KEY)).toEqual(session);
+    expect(client.getQueryData(sessionKeys.all)).toEqual(session);
   });
 
   it.each(['UserNotFound', 'NotAuthorized'])('shows "Incorrect username or password" for %s', async (code) => {

@@ -1,9 +1,10 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../api/client.js';
-import { useSession } from '../api/session.js';
+import { useSession } from '../api/session/queries.js';
 import { ConfirmSignUp, SignUpComplete } from '../components/auth/ConfirmSignUp.js';
-import { pendingSignUp, useResendCode, useSignIn, useSignUp } from '../components/auth/mutations.js';
+import { useResendCode, useSignIn, useSignUp } from '../api/auth/mutations.js';
+import { pendingSignUp } from '../components/auth/pending-sign-up.js';
 import { Button, Field, Notice } from '../components/ui.js';
 import { signInErrorMessage, signUpErrorMessage } from '../lib/auth-errors.js';
 import { normaliseEmail, validateSignIn, validateSignUp, type SignUpForm } from '../lib/validation.js';

@@ -1,7 +1,7 @@
 import { CheckCircle2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useSession } from '../api/session.js';
-import { useChangePassword } from '../components/auth/mutations.js';
+import { useSession } from '../api/session/queries.js';
+import { useChangePassword } from '../api/auth/mutations.js';
 import { Button, ButtonLink, Card, Field, FormPage, Notice, Spinner } from '../components/ui.js';
 import { changePasswordErrorMessage } from '../lib/auth-errors.js';
 import { validateChangePassword } from '../lib/validation.js';

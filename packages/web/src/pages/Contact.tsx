@@ -1,7 +1,7 @@
 import { CheckCircle2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useSession } from '../api/session.js';
-import { useSendContact } from '../components/auth/mutations.js';
+import { useSession } from '../api/session/queries.js';
+import { useSendContact } from '../api/contact/mutations.js';
 import { Button, ButtonLink, Card, Field, FormPage, Notice, Spinner } from '../components/ui.js';
 import { contactErrorMessage } from '../lib/auth-errors.js';
 import { normaliseEmail, validateContact } from '../lib/validation.js';

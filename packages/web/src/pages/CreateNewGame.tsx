@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSession } from '../api/session.js';
+import { useSession } from '../api/session/queries.js';
 import { CreateGameForm, KeyAndId } from '../components/GameSetup.js';
 import { ButtonLink, FormPage, Notice, Spinner } from '../components/ui.js';
 

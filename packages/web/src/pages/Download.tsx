@@ -1,6 +1,6 @@
 import { Package } from 'lucide-react';
 import { Link } from 'react-router';
-import { useCurrentGame, useSession } from '../api/session.js';
+import { useCurrentGame, useSession } from '../api/session/queries.js';
 import { EngineCode } from '../components/CodeBlock.js';
 import { PLUGIN_VERSIONS } from '../components/content/constants.js';
 import { DocPage, Section, Wide } from '../components/content/DocPage.js';

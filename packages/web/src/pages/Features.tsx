@@ -1,5 +1,5 @@
 import { Trophy } from 'lucide-react';
-import { useSession, useCurrentGame } from '../api/session.js';
+import { useSession, useCurrentGame } from '../api/session/queries.js';
 import { ApiKeyReveal, SetupGate } from '../components/GameSetup.js';
 import { LeaderboardDocs } from '../components/leaderboards/LeaderboardDocs.js';
 import { ButtonLink, Spinner } from '../components/ui.js';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useConfirmForgotPassword, useForgotPassword } from '../components/auth/mutations.js';
+import { useConfirmForgotPassword, useForgotPassword } from '../api/auth/mutations.js';
 import { Button, Field, FormPage, Notice } from '../components/ui.js';
 import { forgotPasswordErrorMessage, resetPasswordErrorMessage } from '../lib/auth-errors.js';
 import { normaliseEmail, validateForgotPasswordEmail, validateResetPassword } from '../lib/validation.js';

@@ -10,7 +10,7 @@ import {
   Users,
 } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import { useCurrentGame } from '../api/session.js';
+import { useCurrentGame } from '../api/session/queries.js';
 import { CodeBlock } from '../components/CodeBlock.js';
 import { ButtonLink, Card } from '../components/ui.js';
 

@@ -1,5 +1,5 @@
 import { UserRound } from 'lucide-react';
-import { useCurrentGame } from '../api/session.js';
+import { useCurrentGame } from '../api/session/queries.js';
 import { SetupGate } from '../components/GameSetup.js';
 import { PlayerAuthDocs } from '../components/players/PlayerAuthDocs.js';
 import { CurrentGameCard, SetupTitle } from '../components/players/SetupHeader.js';

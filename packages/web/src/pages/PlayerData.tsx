@@ -1,5 +1,5 @@
 import { Database } from 'lucide-react';
-import { useCurrentGame } from '../api/session.js';
+import { useCurrentGame } from '../api/session/queries.js';
 import { SetupGate } from '../components/GameSetup.js';
 import { PlayerDataDocs } from '../components/players/PlayerDataDocs.js';
 import { CurrentGameCard, SetupTitle } from '../components/players/SetupHeader.js';

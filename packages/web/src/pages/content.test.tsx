@@ -6,7 +6,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SESSION_KEY } from '../api/session.js';
+import { sessionKeys } from '../api/session/keys.js';
 import appSource from '../App.tsx?raw';
 import { BlogGodot4 } from './BlogGodot4.js';
 import { CallingHowl } from './CallingHowl.js';
@@ -32,7 +32,7 @@ const DEVELOPER: DeveloperSession = {
 /** Renders a page with a session already in the cache, so nothing is fetched. */
 function renderPage(page: ReactElement, session: DeveloperSession | null = null) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(SESSION_KEY, session);
+  client.setQueryData(sessionKeys.all, session);
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter>{page}</MemoryRouter>

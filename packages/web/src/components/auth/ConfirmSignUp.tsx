@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { confirmCodeErrorMessage, resendCodeErrorMessage } from '../../lib/auth-errors.js';
 import { validateConfirmationCode } from '../../lib/validation.js';
 import { Button, ButtonLink, Card, Field, Notice } from '../ui.js';
-import { useConfirmSignUp } from './mutations.js';
+import { useConfirmSignUp } from '../../api/auth/mutations.js';
 
 /**
  * The confirmation-code screen after sign-up (or after signing in to an unconfirmed account): the

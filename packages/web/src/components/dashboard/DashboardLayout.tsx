@@ -1,7 +1,8 @@
 import { Gamepad2, LogOut, PawPrint, Trophy, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { useCurrentGame, useSession, useSignOut } from '../../api/session.js';
+import { useSignOut } from '../../api/session/mutations.js';
+import { useCurrentGame, useSession } from '../../api/session/queries.js';
 import { Footer } from '../../layouts/PublicLayout.js';
 import { GameSwitcher } from '../../layouts/GameSwitcher.js';
 import { ButtonLink, Card, Spinner } from '../ui.js';

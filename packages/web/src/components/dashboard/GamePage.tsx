@@ -1,8 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { api } from '../../api/client.js';
-import { SESSION_KEY } from '../../api/session.js';
+import { useDeleteGame } from '../../api/games/mutations.js';
 import { CopyButton } from '../CopyButton.js';
 import { Modal } from '../Modal.js';
 import { Button, Card, Notice } from '../ui.js';
@@ -19,16 +17,17 @@ export function GamePage() {
 
 function GameDetails({ game }: { game: { game_id: string; name: string } }) {
   const [confirming, setConfirming] = useState(false);
-  const client = useQueryClient();
   const navigate = useNavigate();
-  const remove = useMutation({
-    mutationFn: () => api('DELETE', `/api/games/${game.game_id}`),
-    onSuccess: async () => {
-      setConfirming(false);
-      await client.invalidateQueries({ queryKey: SESSION_KEY });
-      void navigate('/');
-    },
-  });
+  const remove = useDeleteGame(game.game_id);
+  // The promise, not mutate's callbacks: the page unmounts as the session loses its current game.
+  const confirm = () =>
+    remove.mutateAsync().then(
+      () => {
+        setConfirming(false);
+        void navigate('/');
+      },
+      () => {}, // shown from remove.error
+    );
   return (
     <div className="max-w-2xl space-y-6">
       <h1>Game</h1>
@@ -55,7 +54,7 @@ function GameDetails({ game }: { game: { game_id: string; name: string } }) {
           <Button variant="secondary" onClick={() => setConfirming(false)}>
             Cancel
           </Button>
-          <Button variant="danger" busy={remove.isPending} onClick={() => remove.mutate()}>
+          <Button variant="danger" busy={remove.isPending} onClick={confirm}>
             Delete
           </Button>
         </div>

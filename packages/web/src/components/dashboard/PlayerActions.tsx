@@ -1,12 +1,7 @@
-import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { api } from '../../api/client.js';
-import { playersKey } from '../../api/dashboard.js';
-import type { Player, PlayersPage } from '../../api/dashboard-types.js';
+import { usePlayerAction, type Player, type PlayerAction } from '../../api/players/mutations.js';
 import { Modal } from '../Modal.js';
 import { Button, Field, Notice } from '../ui.js';
-
-export type PlayerAction = 'password' | 'disable' | 'enable' | 'delete';
 
 const TITLES: Record<PlayerAction, string> = {
   password: 'Change password',
@@ -30,38 +25,9 @@ export function PlayerActionModal({
   action: PlayerAction;
   onClose: () => void;
 }) {
-  const client = useQueryClient();
   const [password, setPassword] = useState('');
   const [formError, setFormError] = useState<string>();
-  const path = `/api/games/${gameId}/players/${encodeURIComponent(player.player_name)}`;
-  const run = useMutation({
-    mutationFn: async () => {
-      if (action === 'password') await api('PUT', `${path}/password`, { password });
-      else if (action === 'delete') await api('DELETE', path);
-      else await api('POST', `${path}/${action}`);
-    },
-    onSuccess: () => {
-      client.setQueryData<InfiniteData<PlayersPage>>(playersKey(gameId), (data) =>
-        data
-          ? {
-              ...data,
-              pages: data.pages.map((page) => ({
-                ...page,
-                players:
-                  action === 'delete'
-                    ? page.players.filter((p) => p.player_name !== player.player_name)
-                    : page.players.map((p) =>
-                        p.player_name === player.player_name && action !== 'password'
-                          ? { ...p, enabled: action === 'enable' }
-                          : p,
-                      ),
-              })),
-            }
-          : data,
-      );
-      onClose();
-    },
-  });
+  const run = usePlayerAction(gameId, player);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setFormError(undefined);
@@ -69,7 +35,7 @@ export function PlayerActionModal({
       setFormError('Please enter a new password for this player.');
       return;
     }
-    run.mutate();
+    run.mutate({ action, password }, { onSuccess: onClose });
   };
   const question = {
     password: undefined,

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SESSION_KEY } from '../../api/session.js';
+import { sessionKeys } from '../../api/session/keys.js';
 import { PlayersPage } from './PlayersPage.js';
 
 const GAME = 'game-1';
@@ -37,8 +37,17 @@ beforeEach(() => {
       return json(status, { error });
     }
     if (url.includes('/player-auth'))
-      return json(200, { enabled: true, reg_type: 'email_un_pwd', email_confirmation: true });
+      return json(200, {
+        enabled: true,
+        reg_type: 'email_un_pwd',
+        email_confirmation: true,
+        session_duration_seconds: 3600,
+        saved_session_days: 30,
+        require_player_session: false,
+      });
     if (url.includes('/players?')) return json(200, { players, cursor: null });
+    const toggled = /\/players\/([^/]+)\/(disable|enable)$/.exec(url);
+    if (toggled) return json(200, { player_name: decodeURIComponent(toggled[1]!), enabled: toggled[2] === 'enable' });
     return json(200, { ok: true });
   });
 });
@@ -49,7 +58,7 @@ afterEach(() => {
 
 function renderPage() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(SESSION_KEY, {
+  client.setQueryData(sessionKeys.all, {
     email: 'dev@example.com',
     firstName: 'A',
     lastName: 'B',

@@ -1,13 +1,13 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
-import { ApiError } from '../../api/client.js';
-import { usePlayerAuthSettings, usePlayers } from '../../api/dashboard.js';
-import type { Player } from '../../api/dashboard-types.js';
+import { usePlayerAuthSettings } from '../../api/player-auth/queries.js';
+import { useExportPlayerData, type Player, type PlayerAction } from '../../api/players/mutations.js';
+import { usePlayers } from '../../api/players/queries.js';
 import { truncate } from '../../lib/text.js';
 import { Modal } from '../Modal.js';
 import { Button, Notice, Spinner } from '../ui.js';
 import { WithGame } from './DashboardLayout.js';
-import { PlayerActionModal, type PlayerAction } from './PlayerActions.js';
+import { PlayerActionModal } from './PlayerActions.js';
 import { createdOn, dataSummary, statusText } from './player-format.js';
 
 export function PlayersPage() {
@@ -140,25 +140,8 @@ function RowActions({ player, onAction }: { player: Player; onAction: (action: P
 /** Fetches every player's data, then offers it as playerdata.json. */
 function ExportButton({ gameId }: { gameId: string }) {
   const [file, setFile] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
-  // A file, not a JSON call: plain fetch keeps the answer a blob for the download link.
-  const fetchAll = async () => {
-    setBusy(true);
-    setError(undefined);
-    try {
-      const res = await fetch(`/api/games/${gameId}/player-data/export`, { credentials: 'same-origin' });
-      if (!res.ok) {
-        const body = (await res.json().catch(() => undefined)) as { error?: { message?: string } } | undefined;
-        throw new ApiError(res.status, 'InternalError', body?.error?.message ?? 'The export failed.');
-      }
-      setFile(URL.createObjectURL(await res.blob()));
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const exported = useExportPlayerData(gameId);
+  const fetchAll = () => exported.mutate(undefined, { onSuccess: (blob) => setFile(URL.createObjectURL(blob)) });
   return (
     <div className="flex items-center gap-2">
       {file ? (
@@ -170,11 +153,11 @@ function ExportButton({ gameId }: { gameId: string }) {
           <Download aria-hidden className="size-4" /> Download player data as JSON
         </a>
       ) : (
-        <Button variant="secondary" busy={busy} onClick={() => void fetchAll()}>
+        <Button variant="secondary" busy={exported.isPending} onClick={fetchAll}>
           Fetch all player data for game (experimental)
         </Button>
       )}
-      {error && <Notice tone="error">{error}</Notice>}
+      {exported.error && <Notice tone="error">{exported.error.message}</Notice>}
     </div>
   );
 }

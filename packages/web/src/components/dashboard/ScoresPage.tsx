@@ -1,9 +1,10 @@
-import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import type { LeaderboardWithStats as Board, ScoreEntry as Score } from '@howl/contract';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
-import { api } from '../../api/client.js';
-import { scoresKey, useLeaderboards, useScores } from '../../api/dashboard.js';
-import type { Board, Score, ScoresPageBody } from '../../api/dashboard-types.js';
+import { useWipeLeaderboard } from '../../api/leaderboards/mutations.js';
+import { useLeaderboards } from '../../api/leaderboards/queries.js';
+import { useDeleteScore } from '../../api/scores/mutations.js';
+import { useScores } from '../../api/scores/queries.js';
 import { Modal } from '../Modal.js';
 import { Button, Notice, Spinner } from '../ui.js';
 import { WithGame } from './DashboardLayout.js';
@@ -28,7 +29,7 @@ function Boards({ gameId }: { gameId: string }) {
         <Notice tone="error">{boards.error.message}</Notice>
       ) : (
         <div className="space-y-3">
-          {boards.data.leaderboards.map((b) => (
+          {boards.data.map((b) => (
             <BoardRow key={b.name} gameId={gameId} board={b} />
           ))}
         </div>
@@ -42,15 +43,7 @@ function BoardRow({ gameId, board }: { gameId: string; board: Board }) {
   const [open, setOpen] = useState(false);
   const [offset, setOffset] = useState(0);
   const [wiping, setWiping] = useState(false);
-  const client = useQueryClient();
-  const wipe = useMutation({
-    mutationFn: () => api('DELETE', `/api/games/${gameId}/leaderboards/${encodeURIComponent(board.name)}/scores`),
-    onSuccess: async () => {
-      setWiping(false);
-      await client.invalidateQueries({ queryKey: ['scores', gameId, board.name] });
-      await client.invalidateQueries({ queryKey: ['leaderboards', gameId] });
-    },
-  });
+  const wipe = useWipeLeaderboard(gameId, board.name);
   const Chevron = open ? ChevronDown : ChevronRight;
   const cells: [string, string][] = [
     ['Display name', board.display_name],
@@ -114,7 +107,11 @@ function BoardRow({ gameId, board }: { gameId: string; board: Board }) {
           <Button variant="secondary" onClick={() => setWiping(false)}>
             Cancel
           </Button>
-          <Button variant="danger" busy={wipe.isPending} onClick={() => wipe.mutate()}>
+          <Button
+            variant="danger"
+            busy={wipe.isPending}
+            onClick={() => wipe.mutate(undefined, { onSuccess: () => setWiping(false) })}
+          >
             Wipe leaderboard
           </Button>
         </div>
@@ -124,24 +121,10 @@ function BoardRow({ gameId, board }: { gameId: string; board: Board }) {
 }
 
 function ScoreTable({ gameId, board, offset }: { gameId: string; board: Board; offset: number }) {
-  const scores = useScores(gameId, board.name, offset, true);
+  const scores = useScores(gameId, board.name, offset);
   const [metadataOf, setMetadataOf] = useState<Score>();
   const [deleting, setDeleting] = useState<Score>();
-  const client = useQueryClient();
-  const remove = useMutation({
-    mutationFn: (score: Score) => api('POST', `/api/games/${gameId}/scores/delete`, { score_ids: [score.score_id] }),
-    onSuccess: (_done, score) => {
-      client.setQueryData<InfiniteData<ScoresPageBody>>(scoresKey(gameId, board.name, offset), (data) =>
-        data
-          ? {
-              ...data,
-              pages: data.pages.map((p) => ({ ...p, scores: p.scores.filter((s) => s.score_id !== score.score_id) })),
-            }
-          : data,
-      );
-      setDeleting(undefined);
-    },
-  });
+  const remove = useDeleteScore(gameId, board.name);
   if (scores.isPending) return <Spinner label="Loading scores…" />;
   if (scores.error) return <Notice tone="error">{scores.error.message}</Notice>;
   const rows = scores.data.pages.flatMap((p) => p.scores);
@@ -225,7 +208,11 @@ function ScoreTable({ gameId, board, offset }: { gameId: string; board: Board; o
             <Button variant="secondary" onClick={() => setDeleting(undefined)}>
               Cancel
             </Button>
-            <Button variant="danger" busy={remove.isPending} onClick={() => remove.mutate(deleting)}>
+            <Button
+              variant="danger"
+              busy={remove.isPending}
+              onClick={() => remove.mutate(deleting, { onSuccess: () => setDeleting(undefined) })}
+            >
               Delete
             </Button>
           </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Player } from '../../api/dashboard-types.js';
+import type { Player } from '../../api/players/mutations.js';
 import { truncate } from '../../lib/text.js';
 import { createdOn, dataSummary, statusText } from './player-format.js';
 import { engineText, metadataRows, periodLabel } from './score-format.js';

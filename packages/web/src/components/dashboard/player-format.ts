@@ -1,4 +1,4 @@
-import type { Player } from '../../api/dashboard-types.js';
+import type { Player } from '../../api/players/mutations.js';
 import { truncate } from '../../lib/text.js';
 
 /** Enabled or Disabled, with the account state when the game confirms emails; '-' without an account. */

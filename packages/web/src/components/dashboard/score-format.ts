@@ -1,4 +1,4 @@
-import type { Board } from '../../api/dashboard-types.js';
+import type { LeaderboardWithStats as Board } from '@howl/contract';
 import { truncate } from '../../lib/text.js';
 
 export const SAVE_MODE_LABELS: Record<Board['insert_option'], string> = {

@@ -9,7 +9,8 @@ import {
 } from '@howl/contract';
 import { Plus } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode, type SelectHTMLAttributes } from 'react';
-import { useLeaderboards, useSaveLeaderboard } from '../../api/leaderboards.js';
+import { useSaveLeaderboard } from '../../api/leaderboards/mutations.js';
+import { useLeaderboards } from '../../api/leaderboards/queries.js';
 import { Button, Field, Notice, Spinner } from '../ui.js';
 
 type MaxEntries = (typeof maxEntriesOptions)[number];

@@ -1,6 +1,7 @@
 import { MAX_EMAIL_BODY, MAX_EMAIL_SUBJECT, SITE_CODE_PLACEHOLDER, type PlayerEmailSettings } from '@howl/contract';
 import { useId, useState, type FormEvent, type TextareaHTMLAttributes } from 'react';
-import { usePlayerEmails, useSavePlayerEmails } from '../../api/players.js';
+import { useSavePlayerEmails } from '../../api/player-auth/mutations.js';
+import { usePlayerEmails } from '../../api/player-auth/queries.js';
 import { hasCodePlaceholder, toServerText, toSiteText } from '../../lib/playerEmails.js';
 import { Button, Field, Notice, Spinner } from '../ui.js';
 

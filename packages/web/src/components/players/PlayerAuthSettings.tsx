@@ -1,7 +1,8 @@
 import type { PlayerAuthSettings as Settings } from '@howl/contract';
 import { Loader2 } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { usePlayerAuthSettings, useUpdatePlayerAuth, type PlayerAuthChange } from '../../api/players.js';
+import { useUpdatePlayerAuth, type PlayerAuthChange } from '../../api/player-auth/mutations.js';
+import { usePlayerAuthSettings } from '../../api/player-auth/queries.js';
 import { Button, Field, Notice, Spinner } from '../ui.js';
 import { EmailTemplateEditor } from './EmailTemplateEditor.js';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useCurrentGame } from '../../api/session.js';
+import { useCurrentGame } from '../../api/session/queries.js';
 import { ApiKeyReveal } from '../GameSetup.js';
 
 /** The page's title block with its intro, shown in every state of the page. */

@@ -1,5 +1,0 @@
-/** Answer of POST /api/games. */
-export interface CreateGameResponseBody {
-  game_id: string;
-  api_key: string;
-}
