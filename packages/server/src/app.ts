@@ -9,6 +9,7 @@ import { requireJsonOnConsoleMutations } from './http/json-only.js';
 import { answerClientError } from './http/client-errors.js';
 import { errorBody, registerErrorHandler } from './http/errors.js';
 import { registerOpenApi } from './http/openapi.js';
+import { registerSecurityHeaders } from './http/security.js';
 import { registerWeb } from './http/web.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createPasswordHasher, type PasswordHasher } from './lib/password-hasher.js';
@@ -109,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
     }
   });
+  await registerSecurityHeaders(app, config.publicUrl);
   requireJsonOnConsoleMutations(app);
   await app.register(cookie);
   await registerOpenApi(app, config.publicUrl);
