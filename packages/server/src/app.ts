@@ -7,7 +7,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { requireJsonOnConsoleMutations } from './http/json-only.js';
 import { answerClientError } from './http/client-errors.js';
-import { errorBody, registerErrorHandler } from './http/errors.js';
+import { errorBody, refuseWhileClosing, registerErrorHandler } from './http/errors.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerSecurityHeaders } from './http/security.js';
 import { registerWeb } from './http/web.js';
@@ -90,8 +90,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 1000 },
     // A hop count means: trust that many proxies in front of us, and take the address the last of them saw.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
-    // Answering a client that left is pointless; let close() drain only real work.
-    return503OnClosing: true,
+    // Requests that arrive while close() drains get a 503, in the envelope (refuseWhileClosing below).
+    return503OnClosing: false,
     // Errors Fastify raises before routing (a malformed URL) still get the one error envelope.
     // Requests Node's HTTP parser refuses (a huge URL, bad chunking, an unknown method) too.
     clientErrorHandler: answerClientError,
@@ -111,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
   await registerSecurityHeaders(app, config.publicUrl);
+  refuseWhileClosing(app);
   requireJsonOnConsoleMutations(app);
   await app.register(cookie);
   await registerOpenApi(app, config.publicUrl);

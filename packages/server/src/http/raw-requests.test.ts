@@ -102,6 +102,37 @@ for (const { dialect, skip } of DIALECTS) {
   });
 }
 
+describe('sqlite: a request that arrives while the server closes', () => {
+  it('answers 503 ServiceUnavailable in the envelope', async () => {
+    const t = await startTestApp({ dialect: 'sqlite', smtp: false });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const socket = connect((t.app.server.address() as AddressInfo).port, '127.0.0.1');
+    let text = '';
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    await new Promise((resolve) => socket.once('connect', resolve));
+    // A request whose body is still on its way keeps the connection busy while close() begins...
+    const body = '{"email":"a@example.com","password":"x"}';
+    socket.write(
+      'POST /api/auth/sign-in HTTP/1.1\r\nHost: howl\r\nContent-Type: application/json\r\n' +
+        `Content-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const closed = t.app.close();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // ...and the next request on it arrives after.
+    socket.write(`${body.slice(5)}GET /healthz HTTP/1.1\r\nHost: howl\r\n\r\n`);
+    await new Promise((resolve) => socket.once('close', resolve));
+    await closed;
+    await t.database.close();
+    await t.smtp.close();
+    const last = text.slice(text.lastIndexOf('HTTP/1.1 '));
+    expect(last).toMatch(/^HTTP\/1\.1 503 /);
+    expect(JSON.parse(last.split('\r\n\r\n')[1]!)).toEqual({
+      error: { code: 'ServiceUnavailable', message: expect.any(String) },
+    });
+  });
+});
+
 describe('a request that times out before it is read', () => {
   it('answers 408 RequestTimeout in the envelope and closes the connection', () => {
     let written = '';
