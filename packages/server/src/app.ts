@@ -6,7 +6,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { requireJsonOnConsoleMutations } from './http/json-only.js';
-import { answerClientError } from './http/client-errors.js';
+import { answerClientError, answerNodeRefusals } from './http/client-errors.js';
 import { errorBody, refuseWhileClosing, registerErrorHandler } from './http/errors.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerSecurityHeaders } from './http/security.js';
@@ -95,6 +95,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Errors Fastify raises before routing (a malformed URL) still get the one error envelope.
     // Requests Node's HTTP parser refuses (a huge URL, bad chunking, an unknown method) too.
     clientErrorHandler: answerClientError,
+    // A request without Host reaches answerNodeRefusals, which answers it in the envelope.
+    http: { requireHostHeader: false },
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       const message =
         error.code === 'FST_ERR_BAD_URL' ? 'The URL is malformed.' : 'The request could not be understood.';
@@ -112,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await registerSecurityHeaders(app, config.publicUrl);
   refuseWhileClosing(app);
+  answerNodeRefusals(app);
   requireJsonOnConsoleMutations(app);
   await app.register(cookie);
   await registerOpenApi(app, config.publicUrl);

@@ -80,6 +80,7 @@ for (const { dialect, skip } of DIALECTS) {
         'InvalidParameter',
       ],
       ['a method no route serves', 'PROPFIND /v1/ping', 404, 'NotFound'],
+      ['an Expect other than 100-continue', 'GET /v1/ping\r\nExpect: teapot', 417, 'InvalidParameter'],
     ])('answers %s with the error envelope', async (_what, start, status, code) => {
       const [line, ...headers] = start.split('\r\n');
       const res = await send(
@@ -89,6 +90,23 @@ for (const { dialect, skip } of DIALECTS) {
       expect(res.status).toBe(status);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       expect(JSON.parse(res.body).error).toEqual({ code, message: expect.any(String) });
+    });
+
+    it('answers an HTTP/1.1 request without Host with 400 InvalidParameter in the envelope', async () => {
+      const res = await send(port, 'GET /v1/ping HTTP/1.1\r\nConnection: close\r\n\r\n');
+      expect(res.status).toBe(400);
+      expect(JSON.parse(res.body).error).toEqual({ code: 'InvalidParameter', message: 'Send the Host header.' });
+    });
+
+    it.each([
+      ['an HTTP/1.0 request without Host', 'GET /healthz HTTP/1.0\r\n\r\n'],
+      [
+        'an Expect: 100-continue',
+        'GET /healthz HTTP/1.1\r\nHost: howl\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n',
+      ],
+    ])('still serves %s', async (_what, request) => {
+      const res = await send(port, request);
+      expect(res.body).toMatch(/"status":"ok"/);
     });
 
     it('still answers a real preflight on /v1 with 204 and the CORS headers', async () => {
