@@ -6,9 +6,10 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { requireJsonOnConsoleMutations } from './http/json-only.js';
-import { answerClientError } from './http/client-errors.js';
-import { errorBody, registerErrorHandler } from './http/errors.js';
+import { answerClientError, answerNodeRefusals } from './http/client-errors.js';
+import { errorBody, refuseWhileClosing, registerErrorHandler } from './http/errors.js';
 import { registerOpenApi } from './http/openapi.js';
+import { registerSecurityHeaders } from './http/security.js';
 import { registerWeb } from './http/web.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createPasswordHasher, type PasswordHasher } from './lib/password-hasher.js';
@@ -95,11 +96,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 1000 },
     // A hop count means: trust that many proxies in front of us, and take the address the last of them saw.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
-    // Answering a client that left is pointless; let close() drain only real work.
-    return503OnClosing: true,
+    // Requests that arrive while close() drains get a 503, in the envelope (refuseWhileClosing below).
+    return503OnClosing: false,
     // Errors Fastify raises before routing (a malformed URL) still get the one error envelope.
     // Requests Node's HTTP parser refuses (a huge URL, bad chunking, an unknown method) too.
     clientErrorHandler: answerClientError,
+    // A request without Host reaches answerNodeRefusals, which answers it in the envelope.
+    http: { requireHostHeader: false },
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       const message =
         error.code === 'FST_ERR_BAD_URL' ? 'The URL is malformed.' : 'The request could not be understood.';
@@ -115,6 +118,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
     }
   });
+  await registerSecurityHeaders(app, config.publicUrl);
+  refuseWhileClosing(app);
+  answerNodeRefusals(app);
   requireJsonOnConsoleMutations(app);
   await app.register(cookie);
   await registerOpenApi(app, config.publicUrl);

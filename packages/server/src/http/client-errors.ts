@@ -1,6 +1,7 @@
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ErrorCode } from '@howl/contract';
+import type { FastifyInstance } from 'fastify';
 import { errorBody } from './errors.js';
 
 export const SERVED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
@@ -56,4 +57,24 @@ export function answerClientError(err: Error & { code?: string }, socket: Socket
     );
   }
   socket.destroy(err);
+}
+
+/**
+ * What Node would refuse itself with an empty body, in the envelope: an Expect other than
+ * 100-continue (417), and an HTTP/1.1 request without Host (with the server's `requireHostHeader: false`).
+ */
+export function answerNodeRefusals(app: FastifyInstance): void {
+  app.server.on('checkExpectation', (_request, res: ServerResponse) => {
+    const body = JSON.stringify(errorBody('InvalidParameter', 'Only Expect: 100-continue is supported.'));
+    res.writeHead(417, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+      connection: 'close',
+    });
+    res.end(body);
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.raw.httpVersion !== '1.1' || request.headers.host) return;
+    return reply.status(400).send(errorBody('InvalidParameter', 'Send the Host header.'));
+  });
 }

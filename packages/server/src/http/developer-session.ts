@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionUser } from '../modules/identity/service.js';
 import type { Developers } from '../modules/developers/service.js';
 import { AppError } from './errors.js';
+import { noStore } from './security.js';
 
 export const SESSION_COOKIE = 'howl_session';
 
@@ -18,7 +19,7 @@ export interface CookieSettings {
 }
 
 export function setSessionCookie(reply: FastifyReply, token: string, settings: CookieSettings): void {
-  reply.setCookie(SESSION_COOKIE, token, {
+  noStore(reply).setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',

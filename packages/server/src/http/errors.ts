@@ -84,3 +84,18 @@ export function registerErrorHandler(app: FastifyInstance): void {
     return reply.status(500).send(errorBody('InternalError', 'Something went wrong on our side. Please try again.'));
   });
 }
+
+/** Once close() begins, new requests (on connections still open) get a 503 so the load balancer sends them elsewhere. */
+export function refuseWhileClosing(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    return reply
+      .status(503)
+      .header('connection', 'close')
+      .send(errorBody('ServiceUnavailable', 'The server is restarting. Please try again in a moment.'));
+  });
+}

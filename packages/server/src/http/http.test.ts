@@ -139,6 +139,8 @@ for (const { dialect, skip } of DIALECTS) {
       const refs = refsIn(doc);
       expect(refs).toContain('#/components/schemas/Error');
       expect(refs.filter((ref) => resolve(doc, ref) === undefined)).toEqual([]);
+      // A `$id` moves the base its `$ref`s resolve against: /api/docs then cannot find the components.
+      expect(keysIn(doc, '$id')).toEqual([]);
       // The validator resolves references in place: hand it a copy.
       const result = await validate(structuredClone(doc));
       expect(result.valid ? [] : compileErrors(result)).toEqual([]);
@@ -231,13 +233,16 @@ describe('sqlite: production settings', () => {
   });
 });
 
+/** Every value of a key in a JSON document, however deep. */
+function keysIn(node: unknown, name: string): unknown[] {
+  if (Array.isArray(node)) return node.flatMap((item) => keysIn(item, name));
+  if (node === null || typeof node !== 'object') return [];
+  return Object.entries(node).flatMap(([key, value]) => (key === name ? [value] : keysIn(value, name)));
+}
+
 /** Every `$ref` in a JSON document. */
 function refsIn(node: unknown): string[] {
-  if (Array.isArray(node)) return node.flatMap(refsIn);
-  if (node === null || typeof node !== 'object') return [];
-  return Object.entries(node).flatMap(([key, value]) =>
-    key === '$ref' && typeof value === 'string' ? [value] : refsIn(value),
-  );
+  return keysIn(node, '$ref').filter((ref): ref is string => typeof ref === 'string');
 }
 
 /** What a local `#/…` reference points at in the document, or undefined. */

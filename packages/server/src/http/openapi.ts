@@ -29,8 +29,22 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
     },
     transform: jsonSchemaTransform,
     // Schemas named with `.meta({ id })` go to components.schemas, where the routes' $refs point.
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) => withoutSchemaIds(jsonSchemaTransformObject(input)),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}
+
+/**
+ * The named schemas come with `$schema` and a `$id` of their own `#/components/…` path. In OpenAPI 3.1
+ * a `$id` moves the base that `$ref`s inside resolve against, so /api/docs could not resolve them.
+ */
+function withoutSchemaIds<T>(document: T): T {
+  const schemas = (document as { components?: { schemas?: Record<string, Record<string, unknown>> } }).components
+    ?.schemas;
+  for (const schema of Object.values(schemas ?? {})) {
+    delete schema.$id;
+    delete schema.$schema;
+  }
+  return document;
 }

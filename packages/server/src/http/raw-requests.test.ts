@@ -80,6 +80,7 @@ for (const { dialect, skip } of DIALECTS) {
         'InvalidParameter',
       ],
       ['a method no route serves', 'PROPFIND /v1/ping', 404, 'NotFound'],
+      ['an Expect other than 100-continue', 'GET /v1/ping\r\nExpect: teapot', 417, 'InvalidParameter'],
     ])('answers %s with the error envelope', async (_what, start, status, code) => {
       const [line, ...headers] = start.split('\r\n');
       const res = await send(
@@ -89,6 +90,23 @@ for (const { dialect, skip } of DIALECTS) {
       expect(res.status).toBe(status);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       expect(JSON.parse(res.body).error).toEqual({ code, message: expect.any(String) });
+    });
+
+    it('answers an HTTP/1.1 request without Host with 400 InvalidParameter in the envelope', async () => {
+      const res = await send(port, 'GET /v1/ping HTTP/1.1\r\nConnection: close\r\n\r\n');
+      expect(res.status).toBe(400);
+      expect(JSON.parse(res.body).error).toEqual({ code: 'InvalidParameter', message: 'Send the Host header.' });
+    });
+
+    it.each([
+      ['an HTTP/1.0 request without Host', 'GET /healthz HTTP/1.0\r\n\r\n'],
+      [
+        'an Expect: 100-continue',
+        'GET /healthz HTTP/1.1\r\nHost: howl\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n',
+      ],
+    ])('still serves %s', async (_what, request) => {
+      const res = await send(port, request);
+      expect(res.body).toMatch(/"status":"ok"/);
     });
 
     it('still answers a real preflight on /v1 with 204 and the CORS headers', async () => {
@@ -101,6 +119,37 @@ for (const { dialect, skip } of DIALECTS) {
     });
   });
 }
+
+describe('sqlite: a request that arrives while the server closes', () => {
+  it('answers 503 ServiceUnavailable in the envelope', async () => {
+    const t = await startTestApp({ dialect: 'sqlite', smtp: false });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const socket = connect((t.app.server.address() as AddressInfo).port, '127.0.0.1');
+    let text = '';
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    await new Promise((resolve) => socket.once('connect', resolve));
+    // A request whose body is still on its way keeps the connection busy while close() begins...
+    const body = '{"email":"a@example.com","password":"x"}';
+    socket.write(
+      'POST /api/auth/sign-in HTTP/1.1\r\nHost: howl\r\nContent-Type: application/json\r\n' +
+        `Content-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const closed = t.app.close();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // ...and the next request on it arrives after.
+    socket.write(`${body.slice(5)}GET /healthz HTTP/1.1\r\nHost: howl\r\n\r\n`);
+    await new Promise((resolve) => socket.once('close', resolve));
+    await closed;
+    await t.database.close();
+    await t.smtp.close();
+    const last = text.slice(text.lastIndexOf('HTTP/1.1 '));
+    expect(last).toMatch(/^HTTP\/1\.1 503 /);
+    expect(JSON.parse(last.split('\r\n\r\n')[1]!)).toEqual({
+      error: { code: 'ServiceUnavailable', message: expect.any(String) },
+    });
+  });
+});
 
 describe('a request that times out before it is read', () => {
   it('answers 408 RequestTimeout in the envelope and closes the connection', () => {

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from './errors.js';
@@ -7,13 +7,28 @@ import { errorBody } from './errors.js';
 const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Howl</title>
 <p>The Howl API is running, but the web site has not been built. Run <code>npm run build</code> (or <code>npm start</code>, which builds it).</p>`;
 
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+function isHashedAsset(webRoot: string, path: string): boolean {
+  return relative(webRoot, path).startsWith(`assets${sep}`);
+}
+
 /**
  * Serves the built SPA. Unknown `/api` and `/v1` paths get a JSON 404; every other unknown path gets
  * the SPA's index.html, whose router shows the features home for paths it does not know.
  */
 export async function registerWeb(app: FastifyInstance, webRoot: string): Promise<void> {
   const built = existsSync(join(webRoot, 'index.html'));
-  if (built) await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: ['index.html'] });
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: ['index.html'],
+      cacheControl: false,
+      // Vite names every file under assets/ by its content hash: a new build makes new names.
+      setHeaders: (res, path) => res.setHeader('cache-control', isHashedAsset(webRoot, path) ? IMMUTABLE : 'no-cache'),
+    });
+  }
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -64,11 +64,13 @@ export async function startTestApp(options: TestAppOptions) {
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
 let webRoot: string | undefined;
-/** A stand-in for the built site: one index.html, enough to test how unknown paths are served. */
+/** A stand-in for the built site: index.html and one hashed asset, enough to test how paths are served. */
 function fakeWebRoot(): string {
   if (!webRoot) {
     webRoot = mkdtempSync(join(tmpdir(), 'howl-web-'));
     writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>Howl SPA</title><div id="root"></div>');
+    mkdirSync(join(webRoot, 'assets'));
+    writeFileSync(join(webRoot, 'assets', 'index-Bq3x9Zk1.js'), 'export {};');
   }
   return webRoot;
 }

@@ -11,8 +11,9 @@ import {
 } from '@howl/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { FastifyReply, preValidationAsyncHookHandler } from 'fastify';
+import type { preValidationAsyncHookHandler } from 'fastify';
 import type { Games } from './service.js';
+import { noStore } from '../../http/security.js';
 
 const tags = ['games'];
 const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse };
@@ -126,8 +127,3 @@ export const gameRoutes: FastifyPluginAsyncZod<{ games: Games; signedIn: preVali
     },
   );
 };
-
-/** Answers that carry an API key must not be kept by browsers or proxies. */
-function noStore(reply: FastifyReply): FastifyReply {
-  return reply.header('cache-control', 'no-store');
-}

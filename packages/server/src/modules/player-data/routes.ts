@@ -3,6 +3,7 @@ import { errorResponse, gameId } from '@howl/contract';
 import type { preValidationAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { noStore } from '../../http/security.js';
 import type { PlayerData } from './service.js';
 
 /** `/api/games/:gameId/player-data/export`: every document of a game, streamed; owner only. */
@@ -30,10 +31,9 @@ export const playerDataRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      return reply
+      return noStore(reply)
         .type('application/json; charset=utf-8')
         .header('content-disposition', 'attachment; filename="playerdata.json"')
-        .header('cache-control', 'no-store')
         .send(
           // Byte mode with a small buffer: one page is read ahead, not sixteen (object mode's default).
           Readable.from(playerData.export(request.params.gameId), { objectMode: false, highWaterMark: 64 * 1024 }),

@@ -15,6 +15,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { noStore } from '../../http/security.js';
 import { GAME_API_SECURITY } from '../games/game-api.js';
 import { identityErrors } from '../identity/errors.js';
 import type { Identity, SessionUser } from '../identity/service.js';
@@ -106,7 +107,10 @@ export const playerGameRoutes = (players: Players, identity: Identity): FastifyP
           response: { 200: playerSession, ...errors },
         },
       },
-      async (request) => players.login(game(request), request.body, request.ip),
+      async (request, reply) => {
+        noStore(reply);
+        return players.login(game(request), request.body, request.ip);
+      },
     );
 
     v1.post(
@@ -119,7 +123,10 @@ export const playerGameRoutes = (players: Players, identity: Identity): FastifyP
           response: { 200: playerSession, ...errors },
         },
       },
-      async (request) => players.resume(game(request), request.body.saved_session),
+      async (request, reply) => {
+        noStore(reply);
+        return players.resume(game(request), request.body.saved_session);
+      },
     );
 
     v1.post(
