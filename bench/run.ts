@@ -110,7 +110,9 @@ async function drive(
     ],
   });
   if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`${first.method} ${first.path}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+    throw new Error(
+      `${first.method} ${first.path}: ${result.non2xx} non-2xx answers, ${result.errors} errors ${JSON.stringify(result.statusCodeStats)}`,
+    );
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 

@@ -6,7 +6,8 @@ import {
   PostgresDialect,
   SqliteDialect,
   sql,
-  type CompiledQuery,
+  CompiledQuery,
+  type Driver,
   type LogEvent,
   type SqliteDialectConfig,
 } from 'kysely';
@@ -92,7 +93,7 @@ function createSqlite(path: string, log?: (event: LogEvent) => void): Connection
   // Checkpoints run in a thread of their own (db/checkpointer.ts), not inside a request's commit.
   if (file !== ':memory:') sqlite.pragma('wal_autocheckpoint = 0');
   const db = new Kysely<DB>({
-    dialect: new SqliteDialect({ database: reusingStatements(sqlite) }),
+    dialect: new ImmediateSqliteDialect({ database: reusingStatements(sqlite) }),
     ...(log ? { log } : {}),
   });
   // A statement of its own: raw mode would change what Kysely's shared statements answer.
@@ -102,6 +103,22 @@ function createSqlite(path: string, log?: (event: LogEvent) => void): Connection
       .raw(true)
       .all(...query.parameters) as unknown[][];
   return { db, rows };
+}
+
+/**
+ * Transactions here write, and often read first (a board's settings, then the save). A plain BEGIN
+ * would take the write lock only at the first write, and SQLite refuses that upgrade at once
+ * ("database is locked", busy_timeout or not) when a checkpoint moved the WAL meanwhile. BEGIN
+ * IMMEDIATE takes the write lock up front and waits for it under busy_timeout.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    driver.beginTransaction = async (connection) => {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    };
+    return driver;
+  }
 }
 
 /** Statements kept between queries, at most this many (the app runs a few dozen distinct ones). */
