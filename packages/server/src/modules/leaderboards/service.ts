@@ -146,7 +146,7 @@ export function createLeaderboards({ db, dialect, clock, rankIndex }: Leaderboar
      * generation, so the rank index starts afresh; see docs/leaderboards.md.
      */
     async update(gameId: string, name: string, body: UpdateLeaderboardBody): Promise<Leaderboard> {
-      const { board: before } = await resolve(gameId, name);
+      const before = await mustFind(gameId, name);
       const changed = await rankIndex.track([before.id], () =>
         db.transaction().execute(async (trx) => {
           const board = await store.lockBoard(trx, dialect, gameId, name, 'all');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/support/database.js';
+import { insertDeveloperRow } from '../../../test/support/rank-indexes.js';
 import { DIALECTS } from '../../../test/support/services.js';
 import { memoryRankIndex } from './memory-index.js';
 
@@ -19,20 +20,7 @@ for (const { dialect, skip } of DIALECTS) {
     beforeAll(async () => {
       database = await openTestDatabase(dialect);
       const db = database.db;
-      await db
-        .insertInto('identity_users')
-        .values({
-          id: 'owner',
-          pool_id: 'developers',
-          username: 'owner@example.com',
-          email: null,
-          password_hash: 'x',
-          status: 'CONFIRMED',
-          enabled: 1,
-          created_at: 0,
-          updated_at: 0,
-        })
-        .execute();
+      await insertDeveloperRow(db, 'owner');
       await db
         .insertInto('games')
         .values({ id: 'game', owner_id: 'owner', name: 'g', api_key: 'k', created_at: 0 })
