@@ -69,11 +69,14 @@ for (const engine of [4, 3] as const) {
         email_confirmation: true,
         require_player_session: true,
       });
-      await console('POST', `/api/games/${gameA.game_id}/leaderboards`, {
-        name: 'weekly',
-        time_based: 'weekly',
-        timezone: 'UTC',
-      });
+      // `weekly` for the scenario, `weekly_best` for the site's samples, which use that name.
+      for (const name of ['weekly', 'weekly_best']) {
+        await console('POST', `/api/games/${gameA.game_id}/leaderboards`, {
+          name,
+          time_based: 'weekly',
+          timezone: 'UTC',
+        });
+      }
       await console('PUT', `/api/games/${gameB.game_id}/player-auth`, {
         enabled: true,
         reg_type: 'un_pwd',
