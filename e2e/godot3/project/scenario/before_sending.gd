@@ -4,7 +4,7 @@ extends Reference
 
 
 func run(t):
-	t.configure_a({"base_url": t.env.HOWL_FAULT_URL + "/echo"})
+	t.configure_a({"base_url": t.env("HOWL_FAULT_URL") + "/echo"})
 	var name = t.unique("checked")
 
 	var empty = yield(Howl.Scores.save_score("", 10), "completed")
@@ -35,14 +35,14 @@ func run(t):
 	var just_fits = {"blob": _blob(40000)}
 	var fits = yield(Howl.PlayerData.save_player_data(name, just_fits), "completed")
 	t.expect(
-		t.code(too_large) == "PlayerDataTooLarge" and not too_large.has("headers")
+		t.code_of(too_large) == "PlayerDataTooLarge" and not too_large.has("headers")
 		and fits.error == null and fits.has("headers"),
-		"player_data_too_large", "%s / %s" % [t.show(too_large), t.code(fits)])
+		"player_data_too_large", "%s / %s" % [t.show(too_large), t.code_of(fits)])
 
 
 # Refused before sending: InvalidParameter, and no echo of a request in the result.
 static func _refused(t, result) -> bool:
-	return t.code(result) == "InvalidParameter" and not result.has("headers") and not result.has("path")
+	return t.code_of(result) == "InvalidParameter" and not result.has("headers") and not result.has("path")
 
 
 static func _blob(size: int) -> String:

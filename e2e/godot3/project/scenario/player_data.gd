@@ -21,7 +21,7 @@ func run(t):
 	var matched = yield(Howl.PlayerData.save_player_data(who, {"gold": 30}, false, 2), "completed")
 	var first_only = yield(Howl.PlayerData.save_player_data(t.unique("first"), {"a": 1}, true, 0), "completed")
 	t.expect(
-		t.code(conflict) == "VersionConflict" and t.same(conflict.error.get("current_version"), 2)
+		t.code_of(conflict) == "VersionConflict" and t.same(conflict.error.get("current_version"), 2)
 		and matched.error == null and t.same(matched.version, 3) and t.same(matched.player_data.gold, 30)
 		and first_only.error == null and t.same(first_only.version, 1),
 		"player_data_if_version", "%s / %s / %s" % [t.show(conflict), t.show(matched), t.show(first_only)])
@@ -54,7 +54,7 @@ func run(t):
 		and rogue_trimmed.error == null and rogue_trimmed.player_data.empty() and own.player_data.empty(),
 		"character_data", "%s / %s / %s / %s" % [t.show(hero_back), t.show(listed), t.show(hero_gone), t.show(rogue_trimmed)])
 
-	var season := {"season": 2, "run": t.env.HOWL_RUN}
+	var season := {"season": 2, "run": t.env("HOWL_RUN")}
 	var state = yield(Howl.PlayerData.save_player_data(Howl.PlayerData.GAME_STATE, season), "completed")
 	var state_back = yield(Howl.PlayerData.get_player_data("__game__"), "completed")
 	t.expect(

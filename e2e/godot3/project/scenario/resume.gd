@@ -15,5 +15,5 @@ func run(t):
 	var out = yield(Howl.Players.logout_player(), "completed")
 	var again = yield(Howl.Players.resume_session(), "completed")
 	t.expect(
-		out.error == null and out.ok == true and not Howl.Players.is_logged_in() and t.code(again) == "NoSavedSession",
+		out.error == null and out.ok == true and not Howl.Players.is_logged_in() and t.code_of(again) == "NoSavedSession",
 		"resumed_player_logout", "%s / %s" % [t.show(out), t.show(again)])

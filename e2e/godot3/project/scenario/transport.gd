@@ -8,17 +8,17 @@ func run(t):
 	# Before configure: every call completes with NotConfigured, and still can be waited for.
 	Howl.configure({})
 	var r = yield(Howl.ping(), "completed")
-	t.expect(t.code(r) == "NotConfigured" and r.has("game_id"), "not_configured", t.show(r))
+	t.expect(t.code_of(r) == "NotConfigured" and r.has("game_id"), "not_configured", t.show(r))
 
 	t.configure_a()
 	r = yield(Howl.ping(), "completed")
-	t.expect(r.error == null and r.game_id == t.env.HOWL_GAME_ID and typeof(r.name) == TYPE_STRING, "ping", t.show(r))
+	t.expect(r.error == null and r.game_id == t.env("HOWL_GAME_ID") and typeof(r.name) == TYPE_STRING, "ping", t.show(r))
 
 	t.configure_a({"api_key": "howl_not_the_key"})
 	r = yield(Howl.ping(), "completed")
-	t.expect(t.code(r) == "InvalidApiKey", "bad_key", t.show(r))
+	t.expect(t.code_of(r) == "InvalidApiKey", "bad_key", t.show(r))
 
-	t.configure_a({"base_url": t.env.HOWL_FAULT_URL + "/echo/", "game_version": "1.2.3"})
+	t.configure_a({"base_url": t.env("HOWL_FAULT_URL") + "/echo/", "game_version": "1.2.3"})
 	r = yield(Howl.ping(), "completed")
 	var headers = r.get("headers", {})
 	var info := Engine.get_version_info()
@@ -26,9 +26,9 @@ func run(t):
 	var why := ""
 	if typeof(headers) != TYPE_DICTIONARY:
 		why = "no echo: %s" % t.show(r)
-	elif headers.get("x-api-key") != t.env.HOWL_API_KEY:
+	elif headers.get("x-api-key") != t.env("HOWL_API_KEY"):
 		why = "x-api-key was not the game's key"
-	elif headers.get("x-game-id") != t.env.HOWL_GAME_ID:
+	elif headers.get("x-game-id") != t.env("HOWL_GAME_ID"):
 		why = "x-game-id %s" % str(headers.get("x-game-id"))
 	elif headers.get("x-howl-plugin-version") != Howl.VERSION or Howl.VERSION != "0.6.20":
 		why = "x-howl-plugin-version %s" % str(headers.get("x-howl-plugin-version"))
@@ -42,34 +42,34 @@ func run(t):
 		why = "the trailing slash of base_url was kept: %s" % str(r.get("path"))
 	t.expect(why == "", "headers_sent", why)
 
-	t.configure_a({"base_url": t.env.HOWL_DEAD_URL, "timeout_seconds": 5})
+	t.configure_a({"base_url": t.env("HOWL_DEAD_URL"), "timeout_seconds": 5})
 	var started: int = t.now_ms()
 	r = yield(Howl.ping(), "completed")
-	t.expect(t.code(r) == "NetworkError" and t.now_ms() - started < 5000, "refused_port", "%s after %d ms" % [t.show(r), t.now_ms() - started])
+	t.expect(t.code_of(r) == "NetworkError" and t.now_ms() - started < 5000, "refused_port", "%s after %d ms" % [t.show(r), t.now_ms() - started])
 
-	t.configure_a({"base_url": t.env.HOWL_FAULT_URL + "/hang", "timeout_seconds": 2})
+	t.configure_a({"base_url": t.env("HOWL_FAULT_URL") + "/hang", "timeout_seconds": 2})
 	started = t.now_ms()
 	r = yield(Howl.ping(), "completed")
 	var elapsed: int = t.now_ms() - started
-	t.expect(t.code(r) == "Timeout" and elapsed >= 1900 and elapsed < 4000, "never_answers_times_out", "%s after %d ms" % [t.show(r), elapsed])
+	t.expect(t.code_of(r) == "Timeout" and elapsed >= 1900 and elapsed < 4000, "never_answers_times_out", "%s after %d ms" % [t.show(r), elapsed])
 
-	t.configure_a({"base_url": t.env.HOWL_FAULT_URL + "/500"})
+	t.configure_a({"base_url": t.env("HOWL_FAULT_URL") + "/500"})
 	r = yield(Howl.ping(), "completed")
-	t.expect(t.code(r) == "ServerError", "server_500", t.show(r))
+	t.expect(t.code_of(r) == "ServerError", "server_500", t.show(r))
 
-	t.configure_a({"base_url": t.env.HOWL_FAULT_URL + "/500json"})
+	t.configure_a({"base_url": t.env("HOWL_FAULT_URL") + "/500json"})
 	r = yield(Howl.ping(), "completed")
-	t.expect(t.code(r) == "InternalError" and r.error.message != "", "server_500_envelope", t.show(r))
+	t.expect(t.code_of(r) == "InternalError" and r.error.message != "", "server_500_envelope", t.show(r))
 
-	t.configure_a({"base_url": t.env.HOWL_FAULT_URL + "/nonjson"})
+	t.configure_a({"base_url": t.env("HOWL_FAULT_URL") + "/nonjson"})
 	r = yield(Howl.Scores.get_scores(), "completed")
-	t.expect(t.code(r) == "InvalidResponse" and typeof(r.scores) == TYPE_ARRAY, "non_json_body", t.show(r))
+	t.expect(t.code_of(r) == "InvalidResponse" and typeof(r.scores) == TYPE_ARRAY, "non_json_body", t.show(r))
 
-	t.configure_a({"base_url": t.env.HOWL_FAULT_URL + "/empty"})
+	t.configure_a({"base_url": t.env("HOWL_FAULT_URL") + "/empty"})
 	r = yield(Howl.ping(), "completed")
-	t.expect(t.code(r) == "InvalidResponse", "empty_body", t.show(r))
+	t.expect(t.code_of(r) == "InvalidResponse", "empty_body", t.show(r))
 
-	t.configure_a({"base_url": t.env.HOWL_FAULT_URL + "/429/" + t.env.HOWL_RUN})
+	t.configure_a({"base_url": t.env("HOWL_FAULT_URL") + "/429/" + t.env("HOWL_RUN")})
 	started = t.now_ms()
 	r = yield(Howl.ping(), "completed")
 	elapsed = t.now_ms() - started
@@ -105,7 +105,7 @@ func run(t):
 	Howl.Scores.disconnect("score_saved", self, "_on_result")
 	t.expect(
 		_seen.size() == 2 and _seen[0][1] == "pinged" and _seen[0][0] == pinged
-		and _seen[1][1] == "score_saved" and _seen[1][0] == refused and t.code(refused) == "InvalidParameter",
+		and _seen[1][1] == "score_saved" and _seen[1][0] == refused and t.code_of(refused) == "InvalidParameter",
 		"signals_emitted", str(_seen.size()))
 
 
