@@ -1,176 +1,219 @@
 extends Control
-# The best scores of one board, with a period switcher on boards that reset.
+# The best scores of a leaderboard: position, player name and score. On a board that resets, a
+# period switcher (this period, the previous one…) shows each period with its dates.
 
-# Emitted when a page of scores loaded, with the call's result.
+# Emitted with the result of get_scores each time the scene has loaded (or failed to load) a page.
+signal loaded(result)
+# Emitted with the result of get_scores each time a page loaded without an error.
 signal done(result)
-# Emitted when any load completed, with or without an error.
-signal answered(result)
-
-# The board to show.
-export var ldboard_name: String = "main"
-# How many entries to show; 0 shows them all. (`max` cannot name a member in Godot 3.)
-export var max_scores: int = 10
-# 0 is the current period, -1 the one before, down to -1000.
-export var period_offset: int = 0
 
 const OLDEST_OFFSET := -1000
 
-onready var title_label: Label = $Margin/Box/Title
-onready var period_bar: Control = $Margin/Box/PeriodBar
-onready var previous_button: Button = $Margin/Box/PeriodBar/PreviousButton
-onready var period_label: Label = $Margin/Box/PeriodBar/PeriodLabel
-onready var next_button: Button = $Margin/Box/PeriodBar/NextButton
-onready var status_label: Label = $Margin/Box/Status
-onready var rows: VBoxContainer = $Margin/Box/Scroll/Rows
+# The board to show.
+export var ldboard_name := "main"
+# The period shown: 0 is the current one, -1 the previous one, and so on (down to -1000).
+export(int, -1000, 0) var period_offset := 0
 
-# Counts loads, so an answer that a newer load overtook is dropped.
+# True while a page is loading.
+var loading := false
+# The last result shown, as get_scores gave it.
+var result := {}
+
+# How many entries to show (0 for all), read and written as `max` (see _get_property_list).
+var _max := 10
+# Each load gets a number, so a slow answer never replaces a newer one.
 var _load_id := 0
-var _loading := false
+
+onready var title: Label = $Card/Margin/Box/Title
+onready var periods: Control = $Card/Margin/Box/Periods
+onready var previous: Button = $Card/Margin/Box/Periods/Previous
+onready var next: Button = $Card/Margin/Box/Periods/Next
+onready var refresh_button: Button = $Card/Margin/Box/Refresh
+onready var period_name: Label = $Card/Margin/Box/Periods/Period/PeriodName
+onready var period_dates: Label = $Card/Margin/Box/Periods/Period/PeriodDates
+onready var entries: VBoxContainer = $Card/Margin/Box/Scroll/Entries
+onready var loading_label: Label = $Card/Margin/Box/Loading
+onready var empty_label: Label = $Card/Margin/Box/Empty
+onready var error_label: Label = $Card/Margin/Box/Error
+
+
+# Godot 3 does not allow a member variable named `max`, so the property is declared here, as an
+# exported integer, to keep the same name as on Godot 4 (`board.max = 20`, and in the inspector).
+func _get_property_list() -> Array:
+	return [{"name": "max", "type": TYPE_INT, "usage": PROPERTY_USAGE_DEFAULT | PROPERTY_USAGE_SCRIPT_VARIABLE}]
+
+
+func _set(property: String, value) -> bool:
+	if property == "max":
+		_max = int(value)
+		return true
+	return false
+
+
+func _get(property: String):
+	if property == "max":
+		return _max
+	return null
 
 
 func _ready() -> void:
-	previous_button.connect("pressed", self, "show_previous_period")
-	next_button.connect("pressed", self, "show_next_period")
-	load_scores()
+	previous.connect("pressed", self, "_on_previous")
+	next.connect("pressed", self, "_on_next")
+	refresh_button.connect("pressed", self, "refresh")
+	periods.visible = false
+	refresh()
 
 
-# Loads the current `period_offset` of `ldboard_name`; the result also comes with `answered`.
-func load_scores() -> void:
+# Shows another period (0 current, -1 previous…) and loads it.
+func show_period(offset: int) -> void:
+	period_offset = int(clamp(offset, OLDEST_OFFSET, 0))
+	refresh()
+
+
+# Loads the board again, for example after a score was saved.
+func refresh() -> void:
 	_load_id += 1
-	var my_id := _load_id
-	_loading = true
-	_set_status("Loading…")
-	_clear_rows()
-	previous_button.disabled = true
-	next_button.disabled = true
-	var result = yield(Howl.Scores.get_scores(max_scores, ldboard_name, period_offset), "completed")
-	if my_id != _load_id:
+	var load_id := _load_id
+	title.text = ldboard_name.capitalize()
+	loading = true
+	loading_label.visible = true
+	empty_label.visible = false
+	error_label.visible = false
+	_enable_buttons(false)
+	var howl := get_node_or_null("/root/Howl")
+	var answer
+	if howl == null:
+		# Still wait a frame, so that `loaded` always comes after refresh() returned.
+		yield(get_tree(), "idle_frame")
+		answer = {"error": {"code": "NotConfigured", "message": "The Howl plugin is not enabled (Project Settings → Plugins)."}}
+	else:
+		answer = yield(howl.Scores.get_scores(_max, ldboard_name, period_offset), "completed")
+	if load_id != _load_id or not is_inside_tree():
 		return
-	_loading = false
-	_show(result)
-	if result.get("error") == null:
-		emit_signal("done", result)
-	emit_signal("answered", result)
+	if typeof(answer) != TYPE_DICTIONARY:
+		answer = {"error": {"code": "InvalidResponse", "message": "The Howl plugin gave no answer."}}
+	result = answer
+	loading = false
+	loading_label.visible = false
+	_show(answer)
+	if answer.get("error") == null:
+		emit_signal("done", answer)
+	emit_signal("loaded", answer)
 
 
-func show_previous_period() -> void:
-	if _loading or period_offset <= OLDEST_OFFSET:
-		return
-	period_offset -= 1
-	load_scores()
+func _on_previous() -> void:
+	show_period(period_offset - 1)
 
 
-func show_next_period() -> void:
-	if _loading or period_offset >= 0:
-		return
-	period_offset += 1
-	load_scores()
+func _on_next() -> void:
+	show_period(period_offset + 1)
 
 
-func _show(result: Dictionary) -> void:
-	var error = result.get("error")
+func _show(answer: Dictionary) -> void:
+	for child in entries.get_children():
+		entries.remove_child(child)
+		child.queue_free()
+	var error = answer.get("error")
 	if error != null:
-		_set_status(_error_text(error))
-		# A failed load can still be left for another period.
-		previous_button.disabled = period_offset <= OLDEST_OFFSET
-		next_button.disabled = period_offset >= 0
+		if typeof(error) == TYPE_DICTIONARY:
+			error_label.text = str(error.get("message", error.get("code", "")))
+		else:
+			error_label.text = str(error)
+		error_label.visible = true
+		_enable_buttons(true)
 		return
-	var period = result.get("period")
-	period_bar.visible = period != null
-	if period != null:
-		period_label.text = "%s: %s" % [_period_name(period_offset), period_dates(period)]
-	previous_button.disabled = period == null or period_offset <= OLDEST_OFFSET
-	next_button.disabled = period == null or period_offset >= 0
-	var scores = result.get("scores")
+	var period = answer.get("period")
+	var has_period := typeof(period) == TYPE_DICTIONARY
+	periods.visible = has_period
+	if has_period:
+		period_name.text = period_title(period_offset)
+		period_dates.text = period_span(period)
+	var scores = answer.get("scores")
 	if typeof(scores) != TYPE_ARRAY or scores.empty():
-		_set_status("No scores yet.")
-		return
-	_set_status("")
-	for entry in scores:
-		_add_row(entry)
+		empty_label.text = "No scores in this period yet." if has_period else "No scores yet."
+		empty_label.visible = true
+	else:
+		for entry in scores:
+			if typeof(entry) == TYPE_DICTIONARY:
+				entries.add_child(_row(entry))
+	_enable_buttons(true)
 
 
-func _add_row(entry: Dictionary) -> void:
+func _enable_buttons(enabled: bool) -> void:
+	refresh_button.disabled = not enabled
+	previous.disabled = not enabled or period_offset <= OLDEST_OFFSET
+	next.disabled = not enabled or period_offset >= 0
+
+
+func _row(entry: Dictionary) -> HBoxContainer:
 	var row := HBoxContainer.new()
-	row.name = "Row"
-	rows.add_child(row, true)
-	_add_cell(row, "Position", str(int(entry.get("position", 0))), 160, Label.ALIGN_LEFT)
-	_add_cell(row, "PlayerName", str(entry.get("player_name", "")), 0, Label.ALIGN_LEFT)
-	_add_cell(row, "Score", format_score(entry.get("score", 0)), 320, Label.ALIGN_RIGHT)
+	row.name = "Row%d" % (entries.get_child_count() + 1)
+	row.add_child(_cell("Position", format_score(entry.get("position", "")), 120, Label.ALIGN_LEFT))
+	var player := _cell("PlayerName", str(entry.get("player_name", "")), 0, Label.ALIGN_LEFT)
+	player.size_flags_horizontal = SIZE_EXPAND_FILL
+	player.clip_text = true
+	row.add_child(player)
+	row.add_child(_cell("Score", format_score(entry.get("score")), 260, Label.ALIGN_RIGHT))
+	return row
 
 
-func _add_cell(row: HBoxContainer, cell_name: String, text: String, width: float, align: int) -> void:
+func _cell(cell_name: String, text: String, width: float, align: int) -> Label:
 	var label := Label.new()
 	label.name = cell_name
 	label.text = text
+	label.rect_min_size.x = width
 	label.align = align
-	label.clip_text = true
-	label.rect_min_size = Vector2(width, 48)
-	label.valign = Label.VALIGN_CENTER
-	if width == 0:
-		label.size_flags_horizontal = SIZE_EXPAND_FILL
-	row.add_child(label)
+	return label
 
 
-func _clear_rows() -> void:
-	for row in rows.get_children():
-		rows.remove_child(row)
-		row.queue_free()
+# A score as players read it: whole numbers without ".0" (JSON numbers arrive as floats).
+static func format_score(score) -> String:
+	if (typeof(score) == TYPE_REAL or typeof(score) == TYPE_INT) and is_equal_approx(score, round(score)) and abs(score) < 1e15:
+		return str(int(score))
+	return str(score)
 
 
-func _set_status(text: String) -> void:
-	status_label.text = text
-	status_label.visible = text != ""
-
-
-static func _error_text(error) -> String:
-	if typeof(error) == TYPE_DICTIONARY and str(error.get("message", "")) != "":
-		return str(error.message)
-	if typeof(error) == TYPE_DICTIONARY:
-		return str(error.get("code", "Error"))
-	return str(error)
-
-
-static func _period_name(offset: int) -> String:
+# "This period", "Previous period", "3 periods ago".
+static func period_title(offset: int) -> String:
 	if offset == 0:
-		return "Current period"
+		return "This period"
 	if offset == -1:
 		return "Previous period"
 	return "%d periods ago" % -offset
 
 
-# A whole number without ".0"; JSON numbers arrive as floats.
-static func format_score(score) -> String:
-	if typeof(score) == TYPE_REAL and score == floor(score) and abs(score) < 1e15:
-		return str(int(score))
-	return str(score)
-
-
-# The period's first and last day on this device's clock, or its hours when it is shorter than a day.
-static func period_dates(period: Dictionary) -> String:
-	var start := local_datetime(str(period.get("start", "")), 0)
-	var last := local_datetime(str(period.get("end", "")), -1)
-	if start.empty() or last.empty():
+# A period's dates in the player's time zone: "2025-05-12 – 2025-05-18" (the last day included),
+# or with the hours for periods shorter than a day: "2025-05-12 14:00 – 15:00".
+static func period_span(period: Dictionary) -> String:
+	var start := _local_unix(str(period.get("start", "")))
+	var end := _local_unix(str(period.get("end", "")))
+	if start < 0 or end <= start:
 		return ""
-	var first_day := "%04d-%02d-%02d" % [start.year, start.month, start.day]
-	var last_day := "%04d-%02d-%02d" % [last.year, last.month, last.day]
-	if first_day != last_day:
-		return "%s – %s" % [first_day, last_day]
-	var end := local_datetime(str(period.get("end", "")), 0)
-	return "%s %02d:%02d – %02d:%02d" % [first_day, start.hour, start.minute, end.hour, end.minute]
+	if end - start < 86400:
+		return "%s %s – %s" % [_date(start), _time(start), _time(end)]
+	return "%s – %s" % [_date(start), _date(end - 1)]
 
 
-# An ISO instant ("2026-05-04T00:00:00.000Z") plus `shift` seconds, in the device's time zone.
-static func local_datetime(iso: String, shift: int) -> Dictionary:
+static func _date(unix: int) -> String:
+	var d := OS.get_datetime_from_unix_time(unix)
+	return "%04d-%02d-%02d" % [d.year, d.month, d.day]
+
+
+static func _time(unix: int) -> String:
+	var d := OS.get_datetime_from_unix_time(unix)
+	return "%02d:%02d" % [d.hour, d.minute]
+
+
+# An ISO instant ("2025-05-12T00:00:00.000Z") as seconds in the device's time zone, or -1.
+static func _local_unix(iso: String) -> int:
 	if iso.length() < 19:
-		return {}
+		return -1
 	var date := iso.substr(0, 10).split("-")
 	var time := iso.substr(11, 8).split(":")
 	if date.size() != 3 or time.size() != 3:
-		return {}
-	var unix := OS.get_unix_time_from_datetime({
+		return -1
+	var utc := OS.get_unix_time_from_datetime({
 		"year": int(date[0]), "month": int(date[1]), "day": int(date[2]),
 		"hour": int(time[0]), "minute": int(time[1]), "second": int(time[2]),
 	})
-	var bias := int(OS.get_time_zone_info().get("bias", 0))
-	return OS.get_datetime_from_unix_time(unix + shift + bias * 60)
+	return utc + int(OS.get_time_zone_info().get("bias", 0)) * 60

@@ -1,30 +1,51 @@
-extends "res://addons/howl/scenes/player_auth/AuthForm.gd"
-# Confirms a player's email address with the emailed code, or mails a new code.
+extends "res://addons/howl/scenes/player_auth/howl_form.gd"
+# Confirms a player's email address with the 6-digit code mailed at registration, and mails a new
+# code on request. Emits done(result) once confirmed.
 
-# Fills the name field, e.g. with the name just registered.
-export var player_name: String = ""
+# The player name the field starts with (the registration scene sets it).
+export var player_name := ""
 
-onready var name_edit: LineEdit = $Center/Panel/Box/NameEdit
-onready var code_edit: LineEdit = $Center/Panel/Box/CodeEdit
-onready var submit_button: Button = $Center/Panel/Box/SubmitButton
-onready var resend_button: Button = $Center/Panel/Box/ResendButton
+onready var name_field: LineEdit = $Center/Card/Margin/Box/Name
+onready var code_field: LineEdit = $Center/Card/Margin/Box/Code
+onready var submit: Button = $Center/Card/Margin/Box/Submit
+onready var resend: Button = $Center/Card/Margin/Box/Resend
 
 
 func _ready() -> void:
-	name_edit.text = player_name
-	submit_button.connect("pressed", self, "_on_submit_pressed")
-	resend_button.connect("pressed", self, "_on_resend_pressed")
+	name_field.text = player_name
+	submit.connect("pressed", self, "_on_submit")
+	resend.connect("pressed", self, "_on_resend")
+	_submit_on_enter([name_field, code_field], submit)
 
 
-func _on_submit_pressed() -> void:
-	if not _start(submit_button):
+func _buttons() -> Array:
+	return [submit, resend]
+
+
+# Fills in the player's name and locks it, for a player who has just registered.
+func set_player(new_name: String, message := "") -> void:
+	player_name = new_name
+	name_field.text = new_name
+	name_field.editable = false
+	_show_status(message)
+	code_field.call_deferred("grab_focus")
+
+
+func _on_submit() -> void:
+	var howl := _begin()
+	if howl == null:
 		return
-	var result = yield(Howl.Players.confirm_email(name_edit.text.strip_edges(), code_edit.text.strip_edges()), "completed")
-	_finish(submit_button, result, "Your email address is confirmed.", true)
+	var result = yield(howl.Players.confirm_email(name_field.text.strip_edges(), code_field.text.strip_edges()), "completed")
+	if _finish(result):
+		_show_status("Your email address is confirmed.")
+		emit_signal("done", result)
 
 
-func _on_resend_pressed() -> void:
-	if not _start(resend_button):
+func _on_resend() -> void:
+	var howl := _begin()
+	if howl == null:
 		return
-	var result = yield(Howl.Players.resend_confirmation_code(name_edit.text.strip_edges()), "completed")
-	_finish(resend_button, result, "A new code is on its way.", false)
+	var result = yield(howl.Players.resend_confirmation_code(name_field.text.strip_edges()), "completed")
+	if _finish(result):
+		code_field.text = ""
+		_show_status("A new code is on its way to your email address.")

@@ -1,24 +1,34 @@
-extends "res://addons/howl/scenes/player_auth/AuthForm.gd"
-# Logs a player in, optionally keeping a saved session on the device.
+extends "res://addons/howl/scenes/player_auth/howl_form.gd"
+# Logs a player in: name, password and remember me. Emits done(result) once logged in.
 
-onready var name_edit: LineEdit = $Center/Panel/Box/NameEdit
-onready var password_edit: LineEdit = $Center/Panel/Box/PasswordEdit
-onready var remember_check: CheckBox = $Center/Panel/Box/RememberCheck
-onready var submit_button: Button = $Center/Panel/Box/SubmitButton
+# The player name the field starts with.
+export var player_name := ""
+
+onready var name_field: LineEdit = $Center/Card/Margin/Box/Name
+onready var password_field: LineEdit = $Center/Card/Margin/Box/Password
+onready var remember_me: CheckBox = $Center/Card/Margin/Box/RememberMe
+onready var submit: Button = $Center/Card/Margin/Box/Submit
 
 
 func _ready() -> void:
-	submit_button.connect("pressed", self, "_on_submit_pressed")
-	password_edit.connect("text_entered", self, "_on_text_entered")
+	name_field.text = player_name
+	submit.connect("pressed", self, "_on_submit")
+	_submit_on_enter([name_field, password_field], submit)
 
 
-func _on_text_entered(_text: String) -> void:
-	submit_button.emit_signal("pressed")
+func _buttons() -> Array:
+	return [submit]
 
 
-func _on_submit_pressed() -> void:
-	if not _start(submit_button):
+func _on_submit() -> void:
+	var howl := _begin()
+	if howl == null:
 		return
-	var result = yield(Howl.Players.login_player(name_edit.text.strip_edges(), password_edit.text, remember_check.pressed), "completed")
-	if _finish(submit_button, result, "Logged in.", true):
-		password_edit.text = ""
+	var result = yield(howl.Players.login_player(name_field.text.strip_edges(), password_field.text, remember_me.pressed), "completed")
+	if _finish(result):
+		# The password has done its job; it should not stay in a visible field.
+		password_field.text = ""
+		var player = result.get("player")
+		var shown_name := str(player.get("player_name", name_field.text)) if typeof(player) == TYPE_DICTIONARY else name_field.text
+		_show_status("Logged in as %s." % shown_name)
+		emit_signal("done", result)

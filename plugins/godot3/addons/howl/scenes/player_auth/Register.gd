@@ -1,22 +1,50 @@
-extends "res://addons/howl/scenes/player_auth/AuthForm.gd"
-# Registers a player with a name, an email address and a password (the email registration type).
+extends "res://addons/howl/scenes/player_auth/howl_form.gd"
+# Registers a player with a name, an email address and a password (the Email / username /
+# password registration type). When the game confirms addresses, it goes on to the code step
+# (the ConfirmEmail scene inside it). Emits done(result) once the player can log in: the
+# registration's result, or the confirmation's.
 
-onready var name_edit: LineEdit = $Center/Panel/Box/NameEdit
-onready var email_edit: LineEdit = $Center/Panel/Box/EmailEdit
-onready var password_edit: LineEdit = $Center/Panel/Box/PasswordEdit
-onready var confirm_edit: LineEdit = $Center/Panel/Box/ConfirmEdit
-onready var submit_button: Button = $Center/Panel/Box/SubmitButton
+onready var form: Control = $Form
+onready var confirm_step: Control = $ConfirmStep
+onready var name_field: LineEdit = $Form/Card/Margin/Box/Name
+onready var email_field: LineEdit = $Form/Card/Margin/Box/Email
+onready var password_field: LineEdit = $Form/Card/Margin/Box/Password
+onready var confirm_field: LineEdit = $Form/Card/Margin/Box/Confirm
+onready var submit: Button = $Form/Card/Margin/Box/Submit
 
 
 func _ready() -> void:
-	submit_button.connect("pressed", self, "_on_submit_pressed")
+	confirm_step.visible = false
+	submit.connect("pressed", self, "_on_submit")
+	confirm_step.connect("done", self, "_on_confirmed")
+	_submit_on_enter([name_field, email_field, password_field, confirm_field], submit)
 
 
-func _on_submit_pressed() -> void:
-	if not _start(submit_button):
+func _buttons() -> Array:
+	return [submit]
+
+
+func _on_submit() -> void:
+	var howl := _begin()
+	if howl == null:
 		return
-	var result = yield(Howl.Players.register_player(name_edit.text.strip_edges(), email_edit.text.strip_edges(), password_edit.text, confirm_edit.text), "completed")
-	var text := "Registered."
-	if typeof(result) == TYPE_DICTIONARY and result.get("confirmation_required") == true:
-		text = "Registered. Enter the code we emailed you to confirm your address."
-	_finish(submit_button, result, text, true)
+	var result = yield(howl.Players.register_player(name_field.text.strip_edges(), email_field.text.strip_edges(), password_field.text, confirm_field.text), "completed")
+	if not _finish(result):
+		return
+	password_field.text = ""
+	confirm_field.text = ""
+	var player = result.get("player")
+	var registered_name := name_field.text.strip_edges()
+	if typeof(player) == TYPE_DICTIONARY:
+		registered_name = str(player.get("player_name", registered_name))
+	if result.get("confirmation_required", false):
+		form.visible = false
+		confirm_step.visible = true
+		confirm_step.set_player(registered_name, "We mailed a 6-digit code to %s." % email_field.text.strip_edges())
+		return
+	_show_status("Registered as %s." % registered_name)
+	emit_signal("done", result)
+
+
+func _on_confirmed(result) -> void:
+	emit_signal("done", result)

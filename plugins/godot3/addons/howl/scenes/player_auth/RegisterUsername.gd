@@ -1,18 +1,31 @@
-extends "res://addons/howl/scenes/player_auth/AuthForm.gd"
-# Registers a player with a name and a password (the username / password registration type).
+extends "res://addons/howl/scenes/player_auth/howl_form.gd"
+# Registers a player with a name and a password (the Username / password registration type).
+# Emits done(result) once registered.
 
-onready var name_edit: LineEdit = $Center/Panel/Box/NameEdit
-onready var password_edit: LineEdit = $Center/Panel/Box/PasswordEdit
-onready var confirm_edit: LineEdit = $Center/Panel/Box/ConfirmEdit
-onready var submit_button: Button = $Center/Panel/Box/SubmitButton
+onready var name_field: LineEdit = $Center/Card/Margin/Box/Name
+onready var password_field: LineEdit = $Center/Card/Margin/Box/Password
+onready var confirm_field: LineEdit = $Center/Card/Margin/Box/Confirm
+onready var submit: Button = $Center/Card/Margin/Box/Submit
 
 
 func _ready() -> void:
-	submit_button.connect("pressed", self, "_on_submit_pressed")
+	submit.connect("pressed", self, "_on_submit")
+	_submit_on_enter([name_field, password_field, confirm_field], submit)
 
 
-func _on_submit_pressed() -> void:
-	if not _start(submit_button):
+func _buttons() -> Array:
+	return [submit]
+
+
+func _on_submit() -> void:
+	var howl := _begin()
+	if howl == null:
 		return
-	var result = yield(Howl.Players.register_player(name_edit.text.strip_edges(), "", password_edit.text, confirm_edit.text), "completed")
-	_finish(submit_button, result, "Registered.", true)
+	var result = yield(howl.Players.register_player(name_field.text.strip_edges(), "", password_field.text, confirm_field.text), "completed")
+	if _finish(result):
+		password_field.text = ""
+		confirm_field.text = ""
+		var player = result.get("player")
+		var registered_name := str(player.get("player_name", name_field.text)) if typeof(player) == TYPE_DICTIONARY else name_field.text
+		_show_status("Registered as %s." % registered_name)
+		emit_signal("done", result)

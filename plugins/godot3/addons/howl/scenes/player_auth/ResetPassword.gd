@@ -1,42 +1,52 @@
-extends "res://addons/howl/scenes/player_auth/AuthForm.gd"
-# Resets a password: step 1 mails a code to the player, step 2 sets the new password with it.
+extends "res://addons/howl/scenes/player_auth/howl_form.gd"
+# Resets a forgotten password in two steps: the player's name, which mails a code; then the code
+# and the new password twice. Emits done(result) once the new password is set.
 
-onready var step1: Control = $Center/Panel/Box/Step1
-onready var step2: Control = $Center/Panel/Box/Step2
-onready var name_edit: LineEdit = $Center/Panel/Box/Step1/NameEdit
-onready var request_button: Button = $Center/Panel/Box/Step1/RequestButton
-onready var code_edit: LineEdit = $Center/Panel/Box/Step2/CodeEdit
-onready var password_edit: LineEdit = $Center/Panel/Box/Step2/PasswordEdit
-onready var confirm_edit: LineEdit = $Center/Panel/Box/Step2/ConfirmEdit
-onready var submit_button: Button = $Center/Panel/Box/Step2/SubmitButton
-onready var back_button: Button = $Center/Panel/Box/Step2/BackButton
+# The player name the field starts with.
+export var player_name := ""
+
+onready var request_step: Control = $Center/Card/Margin/Box/RequestStep
+onready var confirm_step: Control = $Center/Card/Margin/Box/ConfirmStep
+onready var name_field: LineEdit = $Center/Card/Margin/Box/RequestStep/Name
+onready var request: Button = $Center/Card/Margin/Box/RequestStep/Request
+onready var code_field: LineEdit = $Center/Card/Margin/Box/ConfirmStep/Code
+onready var password_field: LineEdit = $Center/Card/Margin/Box/ConfirmStep/Password
+onready var confirm_field: LineEdit = $Center/Card/Margin/Box/ConfirmStep/Confirm
+onready var submit: Button = $Center/Card/Margin/Box/ConfirmStep/Submit
 
 
 func _ready() -> void:
-	request_button.connect("pressed", self, "_on_request_pressed")
-	submit_button.connect("pressed", self, "_on_submit_pressed")
-	back_button.connect("pressed", self, "show_step", [1])
-	show_step(1)
+	name_field.text = player_name
+	confirm_step.visible = false
+	request.connect("pressed", self, "_on_request")
+	submit.connect("pressed", self, "_on_submit")
+	_submit_on_enter([name_field], request)
+	_submit_on_enter([code_field, password_field, confirm_field], submit)
 
 
-func show_step(step: int) -> void:
-	step1.visible = step == 1
-	step2.visible = step == 2
+func _buttons() -> Array:
+	return [request, submit]
 
 
-func _on_request_pressed() -> void:
-	if not _start(request_button):
+func _on_request() -> void:
+	var howl := _begin()
+	if howl == null:
 		return
-	var result = yield(Howl.Players.request_password_reset(name_edit.text.strip_edges()), "completed")
-	if _finish(request_button, result, "We emailed you a code. Enter it with your new password.", false):
-		show_step(2)
+	var result = yield(howl.Players.request_password_reset(name_field.text.strip_edges()), "completed")
+	if _finish(result):
+		request_step.visible = false
+		confirm_step.visible = true
+		_show_status("We mailed a 6-digit code to %s's email address." % name_field.text.strip_edges())
+		code_field.grab_focus()
 
 
-func _on_submit_pressed() -> void:
-	if not _start(submit_button):
+func _on_submit() -> void:
+	var howl := _begin()
+	if howl == null:
 		return
-	var result = yield(Howl.Players.confirm_password_reset(name_edit.text.strip_edges(), code_edit.text.strip_edges(), password_edit.text, confirm_edit.text), "completed")
-	if _finish(submit_button, result, "Your password is changed. You can log in with it.", true):
-		code_edit.text = ""
-		password_edit.text = ""
-		confirm_edit.text = ""
+	var result = yield(howl.Players.confirm_password_reset(name_field.text.strip_edges(), code_field.text.strip_edges(), password_field.text, confirm_field.text), "completed")
+	if _finish(result):
+		password_field.text = ""
+		confirm_field.text = ""
+		_show_status("Your new password is set. You can log in with it.")
+		emit_signal("done", result)
