@@ -59,14 +59,16 @@ func _leaderboard() -> void:
 	_use_game("")
 	var top := "Scene Top %s" % _run_id
 	var second := "Scene Second %s" % _run_id
-	# Near the largest score the server takes, so these two lead the board.
-	var value: int = 999999000000000 + randi() % 1000
+	# Near the largest score the server takes and growing with the clock, so these two lead the
+	# board even after another run's scene checks saved theirs on the same server.
+	var value: int = 990000000000000 + OS.get_system_time_msecs()
 	var saved_top: Dictionary = yield(_howl.Scores.save_score(top, value), "completed")
 	var saved_second: Dictionary = yield(_howl.Scores.save_score(second, value - 1), "completed")
 	_want(saved_top.error == null and saved_second.error == null, "saving the scores failed: %s %s" % [saved_top.error, saved_second.error])
 
 	var board = _scene("Leaderboard.tscn")
 	board.max = 3
+	var recorder := _recorder(board)
 	_tree.root.add_child(board)
 	_want(board.loading and board.loading_label.visible, "no loading state while the board loads")
 	_want(board.refresh_button.disabled, "Refresh is not disabled while the board loads")
@@ -80,17 +82,22 @@ func _leaderboard() -> void:
 	_want(rows.size() == int(min(3, expected_scores.size())) and rows.size() >= 2, "shows %d rows for max 3: %s" % [rows.size(), rows])
 	_want(rows.size() >= 2 and rows[0] == ["1", top, str(value)] and rows[1] == ["2", second, str(value - 1)],
 		"the saved scores are not the first rows: %s" % [rows])
-	for i in range(int(min(rows.size(), expected_scores.size()))):
-		var entry: Dictionary = expected_scores[i]
-		_want(rows[i][1] == entry.player_name, "row %d shows %s, the board has %s" % [i + 1, rows[i][1], entry.player_name])
+	var board_rows := []
+	for entry in expected_scores:
+		board_rows.append([str(int(entry.position)), entry.player_name, board.format_score(entry.score)])
+	_want(rows == board_rows, "the rows %s differ from the board's %s" % [rows, board_rows])
+	var results: Array = recorder.results
+	_want(results.size() == 1 and results[0].hash() == board.result.hash(), "done was not emitted once with the page: %s" % [results])
 	board.queue_free()
 	yield(_want_fits("Leaderboard.tscn", ["Card/Margin/Box/Title", "Card/Margin/Box/Refresh"]), "completed")
 
 	# A board that does not exist: the server's message, in the error state.
 	var missing = _scene("Leaderboard.tscn")
 	missing.ldboard_name = "no_such_board_%s" % _run_id
+	var missing_recorder := _recorder(missing)
 	_tree.root.add_child(missing)
 	yield(_until_false(missing, "loading"), "completed")
+	_want(missing_recorder.results.empty(), "done was emitted for a board that failed to load")
 	var direct: Dictionary = yield(_howl.Scores.get_scores(10, missing.ldboard_name), "completed")
 	var error_label: Label = missing.error_label
 	_want(direct.error != null and error_label.visible and error_label.text == str(direct.error.message),

@@ -28,7 +28,5 @@ func _on_submit() -> void:
 	if _finish(result):
 		# The password has done its job; it should not stay in a visible field.
 		password_field.text = ""
-		var player = result.get("player")
-		var shown_name := str(player.get("player_name", name_field.text)) if typeof(player) == TYPE_DICTIONARY else name_field.text
-		_show_status("Logged in as %s." % shown_name)
+		_show_status("Logged in as %s." % _player_name(result, name_field.text.strip_edges()))
 		emit_signal("done", result)

@@ -33,10 +33,7 @@ func _on_submit() -> void:
 		return
 	password_field.text = ""
 	confirm_field.text = ""
-	var player = result.get("player")
-	var registered_name := name_field.text.strip_edges()
-	if typeof(player) == TYPE_DICTIONARY:
-		registered_name = str(player.get("player_name", registered_name))
+	var registered_name := _player_name(result, name_field.text.strip_edges())
 	if result.get("confirmation_required", false):
 		form.visible = false
 		confirm_step.visible = true

@@ -25,7 +25,5 @@ func _on_submit() -> void:
 	if _finish(result):
 		password_field.text = ""
 		confirm_field.text = ""
-		var player = result.get("player")
-		var registered_name := str(player.get("player_name", name_field.text)) if typeof(player) == TYPE_DICTIONARY else name_field.text
-		_show_status("Registered as %s." % registered_name)
+		_show_status("Registered as %s." % _player_name(result, name_field.text.strip_edges()))
 		emit_signal("done", result)

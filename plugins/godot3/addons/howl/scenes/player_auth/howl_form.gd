@@ -53,6 +53,12 @@ func _finish(result) -> bool:
 	return false
 
 
+# The player's name in a result, or `fallback` when the answer carries none.
+func _player_name(result: Dictionary, fallback: String) -> String:
+	var player = result.get("player")
+	return str(player.get("player_name", fallback)) if typeof(player) == TYPE_DICTIONARY else fallback
+
+
 func _show_error(message: String) -> void:
 	if _error_label:
 		_error_label.text = message
