@@ -1,7 +1,9 @@
-yield(Howl.Players.request_password_reset(player_name), "completed")
+func _on_forgot_password_pressed():
+	yield(Howl.Players.request_password_reset(player_name), "completed")
 
 # Later, with the code from the email
-var result = yield(Howl.Players.confirm_password_reset(
-	player_name, $Code.text, $Password.text, $ConfirmPassword.text), "completed")
-if result.error:
-	$Error.text = result.error.message
+func _on_new_password_pressed():
+	var result = yield(Howl.Players.confirm_password_reset(
+		player_name, $Code.text, $Password.text, $ConfirmPassword.text), "completed")
+	if result.error:
+		$Error.text = result.error.message
