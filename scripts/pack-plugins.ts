@@ -26,8 +26,8 @@ export const DEFAULT_OUT = join(ROOT, 'packages/web/dist/download');
 /** What the Godot editor leaves in a folder, never part of the addon (Godot 4's *.uid files are). */
 const EDITOR_LEFTOVERS = new Set(['.godot', '.import', '.DS_Store', 'Thumbs.db']);
 
-/** Local-time fields, so the DOS timestamp in the zip is the same in every time zone. */
-const FIXED_MTIME = new Date(2000, 0, 1, 0, 0, 0);
+/** Made from local-time fields when packing, so the zip's DOS timestamps are the same in every time zone. */
+const fixedMtime = () => new Date(2000, 0, 1, 0, 0, 0);
 const DOS_DIRECTORY = 0x10;
 
 export const addonFolder = (engine: PluginEngine, root = ROOT) => join(root, 'plugins', engine, 'addons', 'howl');
@@ -94,7 +94,7 @@ export function packAddon(folder: string): Uint8Array {
     dir[parts.at(-1)!] = new Uint8Array(readFileSync(join(folder, file)));
   }
   // Entries keep insertion order, which is sorted.
-  return zipSync(zippable({ addons: { howl } }), { level: 9, mtime: FIXED_MTIME });
+  return zipSync(zippable({ addons: { howl } }), { level: 9, mtime: fixedMtime() });
 }
 
 /** Packs every engine's addon into `outDir` (emptied first) and writes `downloads.json` beside the zips. */
