@@ -221,6 +221,13 @@ export function csharpUses(source: string): CSharpUse[] {
   return uses;
 }
 
+/** The name plugin.gd gives the autoload: `add_autoload_singleton("Howl", …)`, or through a constant. */
+export function autoloadName(pluginGd: string): string | undefined {
+  const arg = /add_autoload_singleton\(\s*("?)(\w+)\1/.exec(pluginGd);
+  if (!arg) return undefined;
+  return arg[1] ? arg[2] : stringConst(parseGdApi(pluginGd), arg[2]!);
+}
+
 /** Checks the C# guide's names against the Godot 4 plugin's scripts (file name → API) and its autoload name. */
 export function checkCSharp(uses: CSharpUse[], apis: Map<string, GdApi>, autoload: string | undefined): string[] {
   const problems: string[] = [];
@@ -308,9 +315,7 @@ export function pluginParityProblems(
     signals += sides[1]![1].signals.size;
   }
   const pluginGd = join(addonFolder('godot4', root), 'plugin.gd');
-  const autoload = existsSync(pluginGd)
-    ? /add_autoload_singleton\(\s*"(\w+)"/.exec(readFileSync(pluginGd, 'utf8'))?.[1]
-    : undefined;
+  const autoload = existsSync(pluginGd) ? autoloadName(readFileSync(pluginGd, 'utf8')) : undefined;
   const uses = csharpUses(csharpGuideSource(join(root, 'packages/web/src/pages/CSharp.tsx')));
   problems.push(...checkCSharp(uses, apis.get('godot4')!, autoload));
   const summary =
