@@ -148,7 +148,7 @@ func _send(method: int, path: String, body: Variant) -> Dictionary:
 	if text.strip_edges() != "":
 		var json := JSON.new()
 		if json.parse(text) == OK:
-			parsed = json.data
+			parsed = whole_numbers(json.data)
 	var envelope: Variant = null
 	if parsed is Dictionary and parsed.get("error") is Dictionary and parsed.error.get("code") is String:
 		envelope = parsed.error
@@ -184,6 +184,20 @@ func _transport_error(result: int) -> Dictionary:
 		HTTPRequest.RESULT_TLS_HANDSHAKE_ERROR:
 			return error("NetworkError", "The secure connection to %s failed." % base_url)
 	return error("NetworkError", "Could not connect to %s." % base_url)
+
+
+## Godot's JSON parser reads every number as a float: whole numbers (positions, versions, most
+## scores) become ints again, so they print as `3`, not `3.0`.
+static func whole_numbers(value: Variant) -> Variant:
+	if value is float and value == floorf(value) and absf(value) <= 9007199254740992.0:
+		return int(value)
+	if value is Dictionary:
+		for key in value:
+			value[key] = whole_numbers(value[key])
+	elif value is Array:
+		for i in value.size():
+			value[i] = whole_numbers(value[i])
+	return value
 
 
 ## Seconds from a `Retry-After` header, or -1 when there is none or it is a date.

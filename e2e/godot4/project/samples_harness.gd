@@ -1,0 +1,225 @@
+extends Node
+## Runs every GDScript sample of the site (the runner copies them to res://samples/) against the
+## live server, so what a page shows is what runs. Each sample becomes a script that extends
+## sample_context.gd: a file with top-level `func`s keeps them as members (`_ready` renamed
+## `sample_ready`, which the harness calls), a fragment of statements is wrapped in
+## `func sample_main()`. samples_manifest.json says what to call and what to prepare; a sample
+## passes when it compiles, runs, and no Howl call it made completed with an error it did not expect.
+
+const TestHelper := preload("res://test_helper.gd")
+const MANIFEST := "res://samples_manifest.json"
+const SAMPLES_DIR := "res://samples/"
+const PASSWORD := "Howl-Player-1!"
+## A call the sample left running (fire and forget) must be done by then.
+const QUIET_SECONDS := 20.0
+
+var t: TestHelper
+var _heard: Array = []
+## True while the harness itself calls Howl, so its own calls are not counted as the sample's.
+var _preparing := false
+var _serial := 0
+var _score_id := ""
+
+
+func run(helper: TestHelper) -> void:
+	t = helper
+	var names := _sample_names()
+	if names.is_empty():
+		return
+	var manifest := _manifest()
+	var problems: Array[String] = []
+	for listed in manifest:
+		if not names.has(listed):
+			problems.append("%s: listed in samples_manifest.json, but there is no such sample" % listed)
+	_configure()
+	var seed: Dictionary = await Howl.Scores.save_score(_fresh("seed"), 1000)
+	_score_id = str(seed.get("score_id"))
+	_listen()
+	for sample_name in names:
+		var why: String = await _run_sample(sample_name, manifest.get(sample_name, {}))
+		if why != "":
+			problems.append("%s: %s" % [sample_name, why])
+	_configure()
+	if problems.is_empty():
+		t.pass_check("samples")
+	for problem in problems:
+		t.fail_check("samples", problem)
+
+
+func _run_sample(sample_name: String, entry: Dictionary) -> String:
+	for path in entry.get("requires", []):
+		if not ResourceLoader.exists(path):
+			print("HOWL-TEST NOTE sample %s not run: %s is not part of this build" % [sample_name, path])
+			return ""
+	var script := GDScript.new()
+	script.source_code = _source(FileAccess.get_file_as_string(SAMPLES_DIR + sample_name + ".gd"))
+	if script.reload() != OK:
+		return "does not compile"
+	_configure()
+	var context: Node = script.new()
+	context.name = "Sample_" + sample_name
+	context.score_id = _score_id
+	add_child(context)
+	var prepared: String = await _prepare(context, str(entry.get("player", "")))
+	if prepared != "":
+		context.queue_free()
+		return prepared
+	var calls: Array = entry.get("calls", [])
+	if calls.is_empty():
+		if context.has_method("sample_main"):
+			calls = [["sample_main"]]
+		elif context.has_method("sample_ready"):
+			calls = [["sample_ready"]]
+		else:
+			context.queue_free()
+			return "has functions but samples_manifest.json says none to call"
+	_heard.clear()
+	for step in calls:
+		var function: String = step[0]
+		var args: Array = step.slice(1)
+		if function == "@login":
+			_preparing = true
+			var logged: Dictionary = await Howl.Players.login_player(context.player_name, PASSWORD)
+			_preparing = false
+			if logged.error != null:
+				context.queue_free()
+				return "could not log the player in: " + t.said(logged)
+		elif function == "@mail_code":
+			context.get_node("%Code").text = await t.mail_code(_email(context.player_name), int(args[0]) if args.size() > 0 else 1)
+		elif not context.has_method(function):
+			context.queue_free()
+			return "has no function %s" % function
+		else:
+			await context.callv(function, args)
+	await _quiet()
+	var why := _judge(entry, context)
+	context.queue_free()
+	_configure()
+	if Howl.Players.is_logged_in():
+		_preparing = true
+		await Howl.Players.logout_player()
+		_preparing = false
+	return why
+
+
+func _judge(entry: Dictionary, context: Node) -> String:
+	var expected: Array = entry.get("expect_errors", [])
+	var problems: Array[String] = []
+	for heard in _heard:
+		var result: Dictionary = heard[1]
+		if result.get("error") is Dictionary and not expected.has(result.error.get("code")):
+			problems.append("%s completed with %s" % [heard[0], t.said(result)])
+	if _heard.is_empty() and entry.get("calls_howl", true):
+		problems.append("made no Howl call")
+	for thing in entry.get("expect_did", []):
+		if not context.did.has(thing):
+			problems.append("did not %s (did %s)" % [thing, context.did])
+	for thing in context.did:
+		if thing.begins_with("missing scene"):
+			problems.append(thing)
+	return "; ".join(problems)
+
+
+## The sample as a script on top of the context, with the guide's placeholders filled in.
+func _source(text: String) -> String:
+	text = text.replace("YOUR_API_KEY", t.env("HOWL_API_KEY")).replace("YOUR_GAME_ID", t.env("HOWL_GAME_ID"))
+	text = text.replace("\"http://localhost:8080\"", "\"%s\"" % t.env("HOWL_URL"))
+	# The test's own scene must stay: a change of scene is checked, not made.
+	text = text.replace("get_tree().change_scene_to_file(", "change_scene(")
+	var functions := RegEx.create_from_string("(?m)^func ")
+	var body := ""
+	if functions.search(text) != null:
+		body = text.replace("func _ready(", "func sample_ready(")
+	else:
+		body = "func sample_main() -> void:\n"
+		for line in text.split("\n"):
+			body += ("\t" + line if line.strip_edges() != "" else "") + "\n"
+	return "extends \"res://sample_context.gd\"\n\n" + body
+
+
+## Fills the context's player and form fields: a name nobody registered (the default), a fresh
+## registered and confirmed player, a new name for a registration form, or a player still to confirm.
+func _prepare(context: Node, kind: String) -> String:
+	var player := _fresh(kind if kind != "" else "player")
+	context.player_name = player
+	context.password = PASSWORD
+	context.get_node("%Name").text = player
+	context.get_node("%Email").text = _email(player)
+	context.get_node("%Password").text = PASSWORD
+	context.get_node("%ConfirmPassword").text = PASSWORD
+	if kind == "registered" or kind == "unconfirmed":
+		_preparing = true
+		var registered: Dictionary = await Howl.Players.register_player(player, _email(player), PASSWORD, PASSWORD)
+		var code: String = await t.mail_code(_email(player))
+		context.get_node("%Code").text = code
+		var confirmed: Dictionary = {"error": null}
+		if kind == "registered":
+			confirmed = await Howl.Players.confirm_email(player, code)
+		_preparing = false
+		if registered.error != null or confirmed.error != null:
+			return "could not prepare a player: %s / %s" % [t.said(registered), t.said(confirmed)]
+	return ""
+
+
+func _configure() -> void:
+	Howl.configure({
+		"api_key": t.env("HOWL_API_KEY"),
+		"game_id": t.env("HOWL_GAME_ID"),
+		"base_url": t.env("HOWL_URL"),
+		"log_level": 1,
+		"timeout_seconds": 5,
+	})
+
+
+## Hears every call's signal, to see each call a sample made and how it ended.
+func _listen() -> void:
+	for source in [Howl, Howl.Scores, Howl.Players, Howl.PlayerData]:
+		for sig in source.get_signal_list():
+			if sig.args.size() == 1 and sig.args[0].name == "result":
+				source.connect(sig.name, _on_heard.bind(sig.name))
+
+
+func _on_heard(result: Dictionary, signal_name: String) -> void:
+	if not _preparing:
+		_heard.append([signal_name, result])
+
+
+## Waits until no call is in flight: a sample may fire a call and move on.
+func _quiet() -> void:
+	var deadline := Time.get_ticks_msec() + int(QUIET_SECONDS * 1000)
+	while Time.get_ticks_msec() < deadline:
+		await get_tree().process_frame
+		var busy := false
+		for child in Howl.get_children():
+			if child is HTTPRequest:
+				busy = true
+		if not busy:
+			return
+
+
+func _sample_names() -> Array[String]:
+	var names: Array[String] = []
+	if not DirAccess.dir_exists_absolute(SAMPLES_DIR):
+		return names
+	for file in DirAccess.get_files_at(SAMPLES_DIR):
+		if file.ends_with(".gd"):
+			names.append(file.get_basename())
+	names.sort()
+	return names
+
+
+func _manifest() -> Dictionary:
+	var json := JSON.new()
+	if json.parse(FileAccess.get_file_as_string(MANIFEST)) != OK or not json.data is Dictionary:
+		t.fail_check("samples", "samples_manifest.json is not a JSON object")
+		return {}
+	return json.data
+
+
+func _fresh(kind: String) -> String:
+	_serial += 1
+	return "sample-%s-%d-%s" % [kind, _serial, t.env("HOWL_RUN", "local")]
+
+
+func _email(player: String) -> String:
+	return "%s@example.com" % player
