@@ -109,7 +109,7 @@ func _enable_buttons(enabled: bool) -> void:
 func _row(entry: Dictionary) -> HBoxContainer:
 	var row := HBoxContainer.new()
 	row.name = "Row%d" % (entries.get_child_count() + 1)
-	row.add_child(_cell("Position", str(entry.get("position", "")), 120, HORIZONTAL_ALIGNMENT_LEFT))
+	row.add_child(_cell("Position", format_score(entry.get("position", "")), 120, HORIZONTAL_ALIGNMENT_LEFT))
 	var player := _cell("PlayerName", str(entry.get("player_name", "")), 0, HORIZONTAL_ALIGNMENT_LEFT)
 	player.size_flags_horizontal = Control.SIZE_EXPAND_FILL
 	player.text_overrun_behavior = TextServer.OVERRUN_TRIM_ELLIPSIS
@@ -127,7 +127,7 @@ func _cell(cell_name: String, text: String, width: float, align: HorizontalAlign
 	return label
 
 
-## A score as players read it: whole numbers without ".0".
+## A number as players read it (JSON numbers arrive as floats): whole numbers without ".0".
 static func format_score(score: Variant) -> String:
 	if (score is float or score is int) and is_equal_approx(score, roundf(score)) and absf(score) < 1e15:
 		return str(int(score))
