@@ -30,5 +30,5 @@ func _on_submit() -> void:
 	if _finish(result):
 		# The password has done its job; it should not stay in memory in a visible field.
 		password_field.text = ""
-		_show_status("Logged in as %s." % str(result.get("player", {}).get("player_name", name_field.text)))
+		_show_status("Logged in as %s." % _player_name(result, name_field.text.strip_edges()))
 		done.emit(result)

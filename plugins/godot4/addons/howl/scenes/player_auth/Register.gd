@@ -35,8 +35,7 @@ func _on_submit() -> void:
 		return
 	password_field.text = ""
 	confirm_field.text = ""
-	var player: Dictionary = result.get("player", {}) if result.get("player") is Dictionary else {}
-	var registered_name := str(player.get("player_name", name_field.text.strip_edges()))
+	var registered_name := _player_name(result, name_field.text.strip_edges())
 	if result.get("confirmation_required", false):
 		form.visible = false
 		confirm_step.visible = true

@@ -27,5 +27,5 @@ func _on_submit() -> void:
 	if _finish(result):
 		password_field.text = ""
 		confirm_field.text = ""
-		_show_status("Registered as %s." % str(result.get("player", {}).get("player_name", name_field.text)))
+		_show_status("Registered as %s." % _player_name(result, name_field.text.strip_edges()))
 		done.emit(result)

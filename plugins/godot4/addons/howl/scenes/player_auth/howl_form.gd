@@ -49,6 +49,12 @@ func _finish(result: Variant) -> bool:
 	return false
 
 
+## The player's name in a result, or `fallback` when the answer carries none.
+func _player_name(result: Dictionary, fallback: String) -> String:
+	var player: Variant = result.get("player")
+	return str(player.get("player_name", fallback)) if player is Dictionary else fallback
+
+
 func _show_error(message: String) -> void:
 	var label := get_node_or_null(^"%Error") as Label
 	if label:
