@@ -59,6 +59,7 @@ func _leaderboard() -> void:
 
 	var board: Control = _scene("Leaderboard.tscn")
 	board.max = 3
+	var results := _results(board)
 	_tree.root.add_child(board)
 	_want(board.loading and board.get_node("%Loading").visible, "no loading state while the board loads")
 	_want(board.get_node("%Refresh").disabled, "Refresh is not disabled while the board loads")
@@ -75,14 +76,17 @@ func _leaderboard() -> void:
 	for entry: Dictionary in expected.scores:
 		board_rows.append([str(int(entry.position)), entry.player_name, board.format_score(entry.score)])
 	_want(rows == board_rows, "the rows %s differ from the board's %s" % [rows, board_rows])
+	_want(results.size() == 1 and results[0] == board.result, "done was not emitted once with the page: %s" % [results])
 	board.queue_free()
 	await _want_fits("Leaderboard.tscn", ["%Title", "%Refresh"])
 
 	# A board that does not exist: the server's message, in the error state.
 	var missing: Control = _scene("Leaderboard.tscn")
 	missing.ldboard_name = "no_such_board_%s" % _run_id
+	var missing_results := _results(missing)
 	_tree.root.add_child(missing)
 	await _until(func() -> bool: return not missing.loading)
+	_want(missing_results.is_empty(), "done was emitted for a board that failed to load")
 	var direct: Dictionary = await _howl.Scores.get_scores(10, missing.ldboard_name)
 	var error_label: Label = missing.get_node("%Error")
 	_want(direct.error != null and error_label.visible and error_label.text == str(direct.error.message),

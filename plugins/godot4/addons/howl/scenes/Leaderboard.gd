@@ -4,6 +4,8 @@ extends Control
 
 ## Emitted with the result of get_scores each time the scene has loaded (or failed to load) a page.
 signal loaded(result: Dictionary)
+## Emitted with the result of get_scores each time a page loaded without an error.
+signal done(result: Dictionary)
 
 ## The board to show.
 @export var ldboard_name := "main"
@@ -71,6 +73,8 @@ func refresh() -> void:
 	loading = false
 	loading_label.visible = false
 	_show(answer)
+	if answer.get("error") == null:
+		done.emit(answer)
 	loaded.emit(answer)
 
 
