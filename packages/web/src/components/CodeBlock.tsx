@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { HighlighterCore } from 'shiki/core';
 import { CopyButton } from './CopyButton.js';
+import { SAMPLE_BASE_URL, sample } from '../samples/index.js';
 
 export type CodeLanguage = 'gdscript' | 'csharp' | 'bash' | 'json';
 
@@ -59,8 +60,20 @@ const LANGUAGE_NAMES: Record<CodeLanguage, string> = {
   json: 'JSON',
 };
 
-/** The same step for both engines, side by side on wide screens. */
-export function EngineCode({ godot3, godot4 }: { godot3: string; godot4: string }) {
+/**
+ * A sample of `src/samples/` for both engines, side by side on wide screens. The server address in
+ * a sample becomes the address of the site showing it, so a self-hosted Howl shows its own.
+ */
+export function EngineSample({ name }: { name: string }) {
+  const { godot3, godot4 } = sample(name);
+  if (godot3 === undefined || godot4 === undefined) throw new Error(`No sample "${name}" for both engines`);
+  const here = typeof window === 'undefined' ? SAMPLE_BASE_URL : window.location.origin;
+  return (
+    <EngineCode godot3={godot3.replaceAll(SAMPLE_BASE_URL, here)} godot4={godot4.replaceAll(SAMPLE_BASE_URL, here)} />
+  );
+}
+
+function EngineCode({ godot3, godot4 }: { godot3: string; godot4: string }) {
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <CodeBlock code={godot3} language="gdscript" title="Godot 3.x (GDScript)" />

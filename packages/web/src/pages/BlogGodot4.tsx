@@ -1,15 +1,7 @@
 import { Link } from 'react-router';
-import { EngineCode } from '../components/CodeBlock.js';
+import { EngineSample } from '../components/CodeBlock.js';
 import { PLUGIN_VERSIONS } from '../components/content/constants.js';
 import { DocPage, Section, Wide } from '../components/content/DocPage.js';
-
-const SIGNAL_GODOT3 = `Howl.Scores.connect("score_saved", self, "_on_score_saved")
-var result = yield(Howl.Scores.save_score(player_name, score), "completed")
-`;
-
-const SIGNAL_GODOT4 = `Howl.Scores.score_saved.connect(_on_score_saved)
-var result: Dictionary = await Howl.Scores.save_score(player_name, score)
-`;
 
 const SECTIONS = [
   { id: 'two-plugins', title: 'Two plugins, one backend' },
@@ -61,7 +53,7 @@ export function BlogGodot4() {
           </li>
         </ul>
         <Wide>
-          <EngineCode godot3={SIGNAL_GODOT3} godot4={SIGNAL_GODOT4} />
+          <EngineSample name="blog_signals" />
         </Wide>
       </Section>
 

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
-import { EngineCode } from '../components/CodeBlock.js';
+import { EngineSample } from '../components/CodeBlock.js';
 import { DocPage, Section, Wide } from '../components/content/DocPage.js';
-import { AWAIT_GODOT3, AWAIT_GODOT4 } from '../components/content/samples.js';
 
 const SECTIONS = [
   { id: 'how-calls-work', title: 'How calls work' },
@@ -10,48 +9,6 @@ const SECTIONS = [
   { id: 'fire-and-forget', title: 'Fire-and-forget calls' },
   { id: 'which-one', title: 'Which one to use' },
 ];
-
-const SIGNALS_GODOT3 = `func _ready() -> void:
-	Howl.Scores.connect("score_saved", self, "_on_score_saved")
-	Howl.Scores.connect("scores_fetched", self, "_on_scores_fetched")
-
-func _on_submit_pressed() -> void:
-	Howl.Scores.save_score(player_name, score)
-
-func _on_score_saved(result: Dictionary) -> void:
-	if result.error == null:
-		Howl.Scores.get_scores(10)
-
-func _on_scores_fetched(result: Dictionary) -> void:
-	$Leaderboard.show_scores(result.scores)
-`;
-
-const SIGNALS_GODOT4 = `func _ready() -> void:
-	Howl.Scores.score_saved.connect(_on_score_saved)
-	Howl.Scores.scores_fetched.connect(_on_scores_fetched)
-
-func _on_submit_pressed() -> void:
-	Howl.Scores.save_score(player_name, score)
-
-func _on_score_saved(result: Dictionary) -> void:
-	if result.error == null:
-		Howl.Scores.get_scores(10)
-
-func _on_scores_fetched(result: Dictionary) -> void:
-	$Leaderboard.show_scores(result.scores)
-`;
-
-const FORGET_GODOT3 = `func _on_level_completed(level: int) -> void:
-	# No yield: the game moves on at once.
-	Howl.PlayerData.save_player_data(player_name, {"level": level}, false)
-	get_tree().change_scene("res://levels/level_%d.tscn" % (level + 1))
-`;
-
-const FORGET_GODOT4 = `func _on_level_completed(level: int) -> void:
-	# No await: the game moves on at once.
-	Howl.PlayerData.save_player_data(player_name, {"level": level}, false)
-	get_tree().change_scene_to_file("res://levels/level_%d.tscn" % (level + 1))
-`;
 
 /** Guide: signals, waiting for answers and fire-and-forget calls. */
 export function CallingHowl() {
@@ -84,7 +41,7 @@ export function CallingHowl() {
           game keeps running, and the function resumes with the answer.
         </p>
         <Wide>
-          <EngineCode godot3={AWAIT_GODOT3} godot4={AWAIT_GODOT4} />
+          <EngineSample name="await_calls" />
         </Wide>
         <p>
           A function that waits becomes asynchronous itself: whoever calls it and needs it to be finished must wait for
@@ -102,7 +59,7 @@ export function CallingHowl() {
           saved.
         </p>
         <Wide>
-          <EngineCode godot3={SIGNALS_GODOT3} godot4={SIGNALS_GODOT4} />
+          <EngineSample name="signals" />
         </Wide>
       </Section>
 
@@ -113,7 +70,7 @@ export function CallingHowl() {
           <code>log_level</code>.
         </p>
         <Wide>
-          <EngineCode godot3={FORGET_GODOT3} godot4={FORGET_GODOT4} />
+          <EngineSample name="fire_and_forget" />
         </Wide>
       </Section>
 

@@ -1,10 +1,9 @@
 import { Package } from 'lucide-react';
 import { Link } from 'react-router';
 import { useCurrentGame, useSession } from '../api/session/queries.js';
-import { EngineCode } from '../components/CodeBlock.js';
+import { EngineSample } from '../components/CodeBlock.js';
 import { PLUGIN_VERSIONS } from '../components/content/constants.js';
 import { DocPage, Section, Wide } from '../components/content/DocPage.js';
-import { CONFIG_GODOT3, CONFIG_GODOT4, PING_GODOT3, PING_GODOT4 } from '../components/content/samples.js';
 import { Notice } from '../components/ui.js';
 
 const SECTIONS = [
@@ -88,7 +87,7 @@ export function Download() {
           version.
         </p>
         <Wide>
-          <EngineCode godot3={CONFIG_GODOT3} godot4={CONFIG_GODOT4} />
+          <EngineSample name="configure" />
         </Wide>
         <KeyHint />
       </Section>
@@ -99,7 +98,7 @@ export function Download() {
           <code>InvalidApiKey</code> error; see <Link to="/troubleshooting">troubleshooting</Link>.
         </p>
         <Wide>
-          <EngineCode godot3={PING_GODOT3} godot4={PING_GODOT4} />
+          <EngineSample name="ping" />
         </Wide>
       </Section>
 

@@ -12,12 +12,8 @@ import {
 import { useId, type ReactNode } from 'react';
 import { useCurrentGame } from '../api/session/queries.js';
 import { CodeBlock } from '../components/CodeBlock.js';
+import { sample } from '../samples/index.js';
 import { ButtonLink, Card } from '../components/ui.js';
-
-const HERO_SAMPLE = `# When a round ends:
-var result = await Howl.Scores.save_score(name, score)
-print("You placed #", result.position)
-`;
 
 const FEATURES = [
   {
@@ -90,7 +86,7 @@ export function Home() {
           </div>
         </div>
         <div className="hidden min-w-0 lg:block">
-          <CodeBlock code={HERO_SAMPLE} language="gdscript" title="Godot 4.x (GDScript)" />
+          <CodeBlock code={sample('home_hero').godot4 ?? ''} language="gdscript" title="Godot 4.x (GDScript)" />
         </div>
       </section>
 

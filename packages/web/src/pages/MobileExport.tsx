@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
-import { EngineCode } from '../components/CodeBlock.js';
+import { EngineSample } from '../components/CodeBlock.js';
 import { DocPage, Section, Wide } from '../components/content/DocPage.js';
-import { PING_GODOT3, PING_GODOT4 } from '../components/content/samples.js';
 
 const SECTIONS = [
   { id: 'why', title: 'Why Android needs a permission' },
@@ -64,7 +63,7 @@ export function MobileExport() {
       <Section id="check" title="Check it on a device">
         <p>Run the setup check from the first scene of your game and watch the device log:</p>
         <Wide>
-          <EngineCode godot3={PING_GODOT3} godot4={PING_GODOT4} />
+          <EngineSample name="ping" />
         </Wide>
         <p>
           If it still fails, set <code>log_level</code> to <code>2</code> and read{' '}

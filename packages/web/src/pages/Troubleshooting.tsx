@@ -1,29 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CodeBlock, EngineCode } from '../components/CodeBlock.js';
+import { CodeBlock, EngineSample } from '../components/CodeBlock.js';
 import { DocPage, Wide } from '../components/content/DocPage.js';
-
-const FAQ_GODOT3 = `var result = yield(Howl.Scores.save_score(player_name, score), "completed")
-if result.error != null:
-	match result.error.code:
-		"InvalidApiKey":
-			push_error("Check the api_key and game_id passed to Howl.configure")
-		"LimitExceeded":
-			print("Too many calls, try again later")
-		_:
-			push_error(result.error.message)
-`;
-
-const FAQ_GODOT4 = `var result: Dictionary = await Howl.Scores.save_score(player_name, score)
-if result.error != null:
-	match result.error.code:
-		"InvalidApiKey":
-			push_error("Check the api_key and game_id passed to Howl.configure")
-		"LimitExceeded":
-			print("Too many calls, try again later")
-		_:
-			push_error(result.error.message)
-`;
 
 const ERROR_SHAPE = `{
   "error": {
@@ -204,7 +182,7 @@ export function Troubleshooting() {
       <CodeBlock code={ERROR_SHAPE} language="json" title="Error answer" />
       <p>Check the code to react to the errors your game can handle:</p>
       <Wide>
-        <EngineCode godot3={FAQ_GODOT3} godot4={FAQ_GODOT4} />
+        <EngineSample name="troubleshooting_errors" />
       </Wide>
       {QUESTIONS.map(({ id, q, a }) => (
         <section key={id} aria-labelledby={id}>

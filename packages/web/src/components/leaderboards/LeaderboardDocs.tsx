@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CodeBlock, EngineCode } from '../CodeBlock.js';
+import { CodeBlock, EngineSample } from '../CodeBlock.js';
 import { LeaderboardConfig } from './LeaderboardConfig.js';
-import { CONFIG_GODOT3, CONFIG_GODOT4 } from '../content/samples.js';
 
 /** The sections of the guide, in order; the ids are the anchors other pages link to. */
 export const LEADERBOARD_SECTIONS = [
@@ -118,7 +117,7 @@ export function LeaderboardDocs({ gameId }: { gameId: string }) {
             Configure the plugin once, before the first call, with your API key and game ID (the View API key button
             above shows both). <code>log_level</code> is 0 (errors only), 1 (info) or 2 (debug).
           </p>
-          <EngineCode godot3={CONFIG_GODOT3} godot4={CONFIG_GODOT4} />
+          <EngineSample name="configure" />
           <p>
             Every call of the plugin runs in the background. Wait for its result with <code>await</code> in Godot 4 and{' '}
             <code>yield(…, "completed")</code> in Godot 3 (see <Link to="/callingHowl">calling Howl</Link>). The result
@@ -134,20 +133,7 @@ export function LeaderboardDocs({ gameId }: { gameId: string }) {
             unless you name another one. The result tells you the score's id (36 characters) and its position, or{' '}
             <code>null</code> when it did not make the board.
           </p>
-          <EngineCode
-            godot3={`func _on_game_over(player_name, score):
-	var result = yield(Howl.Scores.save_score(player_name, score), "completed")
-	if result.error:
-		print("Score not saved: ", result.error.message)
-		return
-	print("Saved as ", result.score_id, ", position ", result.position)`}
-            godot4={`func _on_game_over(player_name: String, score: int) -> void:
-	var result = await Howl.Scores.save_score(player_name, score)
-	if result.error:
-		print("Score not saved: ", result.error.message)
-		return
-	print("Saved as ", result.score_id, ", position ", result.position)`}
-          />
+          <EngineSample name="save_score" />
           <HttpCall
             method="POST"
             path="/v1/leaderboards/main/scores"
@@ -166,16 +152,7 @@ export function LeaderboardDocs({ gameId }: { gameId: string }) {
             Each entry has <code>score_id</code>, <code>player_name</code>, <code>score</code>, <code>timestamp</code>{' '}
             (epoch milliseconds), <code>metadata</code> and <code>position</code>.
           </p>
-          <EngineCode
-            godot3={`func show_high_scores():
-	var result = yield(Howl.Scores.get_scores(10), "completed")
-	for entry in result.scores:
-		print(entry.position, ". ", entry.player_name, ": ", entry.score)`}
-            godot4={`func show_high_scores() -> void:
-	var result = await Howl.Scores.get_scores(10)
-	for entry in result.scores:
-		print(entry.position, ". ", entry.player_name, ": ", entry.score)`}
-          />
+          <EngineSample name="get_scores" />
           <HttpCall
             method="GET"
             path="/v1/leaderboards/main/scores?max=10"
@@ -199,14 +176,7 @@ export function LeaderboardDocs({ gameId }: { gameId: string }) {
 
         <Section id="scoresForPlayer">
           <p>The scores of one player on a leaderboard, best first, with their positions (10 by default).</p>
-          <EngineCode
-            godot3={`var result = yield(Howl.Scores.get_scores_by_player("a_player", 10), "completed")
-for entry in result.scores:
-	print(entry.position, ": ", entry.score)`}
-            godot4={`var result = await Howl.Scores.get_scores_by_player("a_player", 10)
-for entry in result.scores:
-	print(entry.position, ": ", entry.score)`}
-          />
+          <EngineSample name="scores_by_player" />
           <HttpCall
             method="GET"
             path="/v1/leaderboards/main/players/a_player/scores?max=10"
@@ -232,14 +202,7 @@ for entry in result.scores:
           <p>
             A player's best score on a leaderboard; <code>score</code> is <code>null</code> when the player has none.
           </p>
-          <EngineCode
-            godot3={`var result = yield(Howl.Scores.get_top_score_by_player("a_player"), "completed")
-if result.score:
-	print("Best: ", result.score.score, " at position ", result.score.position)`}
-            godot4={`var result = await Howl.Scores.get_top_score_by_player("a_player")
-if result.score:
-	print("Best: ", result.score.score, " at position ", result.score.position)`}
-          />
+          <EngineSample name="top_score_by_player" />
           <HttpCall
             method="GET"
             path="/v1/leaderboards/main/players/a_player/top"
@@ -264,14 +227,7 @@ if result.score:
             a number), for example to tell a player where they would land before they enter their name. Positions start
             at 1.
           </p>
-          <EngineCode
-            godot3={`var by_id = yield(Howl.Scores.get_score_position(score_id), "completed")
-var by_value = yield(Howl.Scores.get_score_position(1500), "completed")
-print("You would be number ", by_value.position)`}
-            godot4={`var by_id = await Howl.Scores.get_score_position(score_id)
-var by_value = await Howl.Scores.get_score_position(1500)
-print("You would be number ", by_value.position)`}
-          />
+          <EngineSample name="score_position" />
           <HttpCall
             method="GET"
             path="/v1/leaderboards/main/position?score=1500"
@@ -284,14 +240,7 @@ print("You would be number ", by_value.position)`}
             The scores just above and below a score (by id or value): 3 on each side by default. Handy to show a player
             their neighbours on a long leaderboard.
           </p>
-          <EngineCode
-            godot3={`var result = yield(Howl.Scores.get_scores_around(score_id, 3), "completed")
-for entry in result.scores_above + result.scores_below:
-	print(entry.position, ". ", entry.player_name, ": ", entry.score)`}
-            godot4={`var result = await Howl.Scores.get_scores_around(score_id, 3)
-for entry in result.scores_above + result.scores_below:
-	print(entry.position, ". ", entry.player_name, ": ", entry.score)`}
-          />
+          <EngineSample name="scores_around" />
           <HttpCall
             method="GET"
             path="/v1/leaderboards/main/around?score_id=0b8e4d1c-6f2a-4c7e-9a51-3d2f7c8b9e10&count=3"
@@ -333,14 +282,7 @@ for entry in result.scores_above + result.scores_below:
             A leaderboard's name (letters, digits, <code>_</code> and <code>-</code>) is fixed once it is saved; its
             display name can change. Name the leaderboard in your calls:
           </p>
-          <EngineCode
-            godot3={`# Save to the weekly board, then read last week's top 10
-yield(Howl.Scores.save_score("a_player", 42, {}, "weekly_best"), "completed")
-var last_week = yield(Howl.Scores.get_scores(10, "weekly_best", -1), "completed")`}
-            godot4={`# Save to the weekly board, then read last week's top 10
-await Howl.Scores.save_score("a_player", 42, {}, "weekly_best")
-var last_week = await Howl.Scores.get_scores(10, "weekly_best", -1)`}
-          />
+          <EngineSample name="custom_leaderboards" />
           <HttpCall
             method="GET"
             path="/v1/leaderboards/weekly_best/scores?max=10&period_offset=-1"
@@ -365,12 +307,7 @@ var last_week = await Howl.Scores.get_scores(10, "weekly_best", -1)`}
             types such as Vector2), at most 4,096 bytes as JSON. When you pass metadata, name the leaderboard too:{' '}
             <code>"main"</code> for the default one. The metadata comes back with every entry.
           </p>
-          <EngineCode
-            godot3={`var metadata = {"level": 3, "character": "wolf", "hard_mode": true}
-yield(Howl.Scores.save_score("a_player", 1200, metadata, "main"), "completed")`}
-            godot4={`var metadata = {"level": 3, "character": "wolf", "hard_mode": true}
-await Howl.Scores.save_score("a_player", 1200, metadata, "main")`}
-          />
+          <EngineSample name="score_metadata" />
           <HttpCall
             method="POST"
             path="/v1/leaderboards/main/scores"
@@ -386,10 +323,7 @@ await Howl.Scores.save_score("a_player", 1200, metadata, "main")`}
             games because the API key ships with every build (until then the call answers{' '}
             <code>403 ClientWritesDisabled</code>). The dashboard can always wipe a leaderboard.
           </p>
-          <EngineCode
-            godot3={`yield(Howl.Scores.wipe_leaderboard("main"), "completed")`}
-            godot4={`await Howl.Scores.wipe_leaderboard("main")`}
-          />
+          <EngineSample name="wipe_leaderboard" />
           <HttpCall method="DELETE" path="/v1/leaderboards/main/scores" answer={`{ "ok": true }`} />
         </Section>
 
@@ -405,20 +339,7 @@ await Howl.Scores.save_score("a_player", 1200, metadata, "main")`}
             The plugin comes with a ready-made leaderboard scene that lists the best scores, designed for 1920 by 1080.
             Open it, or add it to a scene of yours and choose its leaderboard.
           </p>
-          <EngineCode
-            godot3={`get_tree().change_scene("res://addons/howl/Scores/Leaderboard.tscn")
-
-# or, inside a scene of yours:
-var board = preload("res://addons/howl/Scores/Leaderboard.tscn").instance()
-board.ldboard_name = "weekly_best"
-add_child(board)`}
-            godot4={`get_tree().change_scene_to_file("res://addons/howl/Scores/Leaderboard.tscn")
-
-# or, inside a scene of yours:
-var board = preload("res://addons/howl/Scores/Leaderboard.tscn").instantiate()
-board.ldboard_name = "weekly_best"
-add_child(board)`}
-          />
+          <EngineSample name="leaderboard_scene" />
           <p>
             Something not working? See <Link to="/troubleshooting">troubleshooting</Link> or{' '}
             <Link to="/contact">contact us</Link>.

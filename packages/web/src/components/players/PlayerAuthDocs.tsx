@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { EngineCode } from '../CodeBlock.js';
+import { EngineSample } from '../CodeBlock.js';
 import { DocLayout, DocSection, HttpCall } from './DocParts.js';
 import { PlayerAuthSettings } from './PlayerAuthSettings.js';
-import { CONFIG_GODOT3, CONFIG_GODOT4 } from '../content/samples.js';
 
 /** The steps of the player accounts guide, in order; the ids are the page's anchors. */
 export const PLAYER_AUTH_SECTIONS = [
@@ -64,7 +63,7 @@ export function PlayerAuthDocs({ gameId }: { gameId: string }) {
           shows both). <code>log_level</code> is 0 (errors only), 1 (info) or 2 (debug). <code>game_version</code> is
           for Godot 3 only.
         </p>
-        <EngineCode godot3={CONFIG_GODOT3} godot4={CONFIG_GODOT4} />
+        <EngineSample name="configure" />
         <p>
           Each call of the plugin runs in the background: wait for it with <code>await</code> in Godot 4 and{' '}
           <code>yield(…, "completed")</code> in Godot 3 (see <Link to="/callingHowl">calling Howl</Link>). Its result is
@@ -118,26 +117,7 @@ export function PlayerAuthDocs({ gameId }: { gameId: string }) {
           lower case, a number and a symbol. Registration fails on a name already taken, an invalid email address or
           passwords that don't match.
         </p>
-        <EngineCode
-          godot3={`func _on_register_pressed():
-	var result = yield(Howl.Players.register_player(
-		$Name.text, $Email.text, $Password.text, $ConfirmPassword.text), "completed")
-	if result.error:
-		$Error.text = result.error.message
-	elif result.confirmation_required:
-		show_code_form()  # an email with a code is on its way
-	else:
-		show_login_form()`}
-          godot4={`func _on_register_pressed() -> void:
-	var result = await Howl.Players.register_player(
-		%Name.text, %Email.text, %Password.text, %ConfirmPassword.text)
-	if result.error:
-		%Error.text = result.error.message
-	elif result.confirmation_required:
-		show_code_form()  # an email with a code is on its way
-	else:
-		show_login_form()`}
-        />
+        <EngineSample name="register_player" />
         <HttpCall
           method="POST"
           path="/v1/players"
@@ -159,20 +139,7 @@ export function PlayerAuthDocs({ gameId }: { gameId: string }) {
           to them (valid 24 hours; the fifth wrong try ends it). Logging in before that answers{' '}
           <code>UserNotConfirmed</code>. A player who lost the mail can ask for a fresh code.
         </p>
-        <EngineCode
-          godot3={`var result = yield(Howl.Players.confirm_email(player_name, $Code.text), "completed")
-if result.error:
-	$Error.text = result.error.message  # CodeMismatch or ExpiredCode
-
-# No mail? Send a fresh code
-yield(Howl.Players.resend_confirmation_code(player_name), "completed")`}
-          godot4={`var result = await Howl.Players.confirm_email(player_name, %Code.text)
-if result.error:
-	%Error.text = result.error.message  # CodeMismatch or ExpiredCode
-
-# No mail? Send a fresh code
-await Howl.Players.resend_confirmation_code(player_name)`}
-        />
+        <EngineSample name="confirm_email" />
         <HttpCall
           method="POST"
           path="/v1/players/confirm"
@@ -195,18 +162,7 @@ await Howl.Players.resend_confirmation_code(player_name)`}
           need it. A wrong name or password both answer <code>NotAuthorized</code>; a disabled player answers{' '}
           <code>PlayerDisabled</code>.
         </p>
-        <EngineCode
-          godot3={`var result = yield(Howl.Players.login_player($Name.text, $Password.text), "completed")
-if result.error:
-	$Error.text = result.error.message
-else:
-	print("Welcome back, ", result.player.player_name)`}
-          godot4={`var result = await Howl.Players.login_player(%Name.text, %Password.text)
-if result.error:
-	%Error.text = result.error.message
-else:
-	print("Welcome back, ", result.player.player_name)`}
-        />
+        <EngineSample name="login_player" />
         <HttpCall
           method="POST"
           path="/v1/players/login"
@@ -218,12 +174,7 @@ else:
 }`}
         />
         <p>Who is logged in, as the server sees it:</p>
-        <EngineCode
-          godot3={`var me = yield(Howl.Players.get_current_player(), "completed")
-print(me.player_name, " is ", me.state)`}
-          godot4={`var me = await Howl.Players.get_current_player()
-print(me.player_name, " is ", me.state)`}
-        />
+        <EngineSample name="current_player" />
         <HttpCall
           method="GET"
           path="/v1/players/me"
@@ -243,22 +194,7 @@ print(me.player_name, " is ", me.state)`}
           longer works (the player is <code>RESET_REQUIRED</code>); once the new one is set, every session of the player
           ends.
         </p>
-        <EngineCode
-          godot3={`yield(Howl.Players.request_password_reset(player_name), "completed")
-
-# Later, with the code from the email
-var result = yield(Howl.Players.confirm_password_reset(
-	player_name, $Code.text, $Password.text, $ConfirmPassword.text), "completed")
-if result.error:
-	$Error.text = result.error.message`}
-          godot4={`await Howl.Players.request_password_reset(player_name)
-
-# Later, with the code from the email
-var result = await Howl.Players.confirm_password_reset(
-	player_name, %Code.text, %Password.text, %ConfirmPassword.text)
-if result.error:
-	%Error.text = result.error.message`}
-        />
+        <EngineSample name="reset_password" />
         <HttpCall
           method="POST"
           path="/v1/players/password-reset"
@@ -279,24 +215,7 @@ if result.error:
           saved session on the device (in <code>user://</code>) and trades it for a fresh session when the game starts.
           It lasts the number of saved session days set above.
         </p>
-        <EngineCode
-          godot3={`# Log in and remember the player on this device
-yield(Howl.Players.login_player(player_name, password, true), "completed")
-
-# Next launch
-func _ready():
-	var result = yield(Howl.Players.resume_session(), "completed")
-	if result.error:
-		show_login_form()  # no saved session, or it expired`}
-          godot4={`# Log in and remember the player on this device
-await Howl.Players.login_player(player_name, password, true)
-
-# Next launch
-func _ready() -> void:
-	var result = await Howl.Players.resume_session()
-	if result.error:
-		show_login_form()  # no saved session, or it expired`}
-        />
+        <EngineSample name="saved_sessions" />
         <HttpCall
           method="POST"
           path="/v1/players/sessions/resume"
@@ -318,14 +237,7 @@ func _ready() -> void:
           Logging out ends the session and the saved session it came from, and clears the saved session on the device.
           Pass <code>true</code> to log the player out on every device.
         </p>
-        <EngineCode
-          godot3={`yield(Howl.Players.logout_player(), "completed")
-# Everywhere:
-yield(Howl.Players.logout_player(true), "completed")`}
-          godot4={`await Howl.Players.logout_player()
-# Everywhere:
-await Howl.Players.logout_player(true)`}
-        />
+        <EngineSample name="logout_player" />
         <HttpCall method="POST" path="/v1/players/logout" bearer body='{"all": false}' answer={`{ "ok": true }`} />
       </Step>
 
@@ -342,10 +254,7 @@ await Howl.Players.logout_player(true)`}
           The plugin comes with ready-made scenes for registration, email confirmation, login and password reset,
           designed for 1920 by 1080. Change to one of them, or instance it in a scene of yours and restyle it.
         </p>
-        <EngineCode
-          godot3={`get_tree().change_scene("res://addons/howl/scenes/player_auth/Login.tscn")`}
-          godot4={`get_tree().change_scene_to_file("res://addons/howl/scenes/player_auth/Login.tscn")`}
-        />
+        <EngineSample name="auth_scenes" />
       </Step>
 
       <Step id="troubleshooting">

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { EngineCode } from '../CodeBlock.js';
+import { EngineSample } from '../CodeBlock.js';
 import { DocLayout, DocSection, HttpCall } from './DocParts.js';
-import { CONFIG_GODOT3, CONFIG_GODOT4 } from '../content/samples.js';
 
 /** The steps of the player data guide, in order; the ids are the page's anchors. */
 export const PLAYER_DATA_SECTIONS = [
@@ -46,7 +45,7 @@ export function PlayerDataDocs() {
             game version in Godot 3.
           </li>
         </ol>
-        <EngineCode godot3={CONFIG_GODOT3} godot4={CONFIG_GODOT4} />
+        <EngineSample name="configure" />
         <p>
           Player data needs no player account: any player name your game uses works, as on leaderboards. With{' '}
           <Link to="/playerauth">player accounts</Link> and “require player session” on, saving or deleting under a
@@ -60,18 +59,7 @@ export function PlayerDataDocs() {
           <code>overwrite</code> to merge its top-level keys into the stored data instead (the keys you send win, the
           others stay). Merges are atomic, so two devices merging different keys at the same time both keep theirs.
         </p>
-        <EngineCode
-          godot3={`var data = {"level": 3, "gold": 10, "unlocked": ["forest", "cave"]}
-var result = yield(Howl.PlayerData.save_player_data("a_player", data), "completed")
-
-# Later: change the gold only, keep the rest
-yield(Howl.PlayerData.save_player_data("a_player", {"gold": 25}, false), "completed")`}
-          godot4={`var data = {"level": 3, "gold": 10, "unlocked": ["forest", "cave"]}
-var result = await Howl.PlayerData.save_player_data("a_player", data)
-
-# Later: change the gold only, keep the rest
-await Howl.PlayerData.save_player_data("a_player", {"gold": 25}, false)`}
-        />
+        <EngineSample name="save_player_data" />
         <HttpCall
           method="PUT"
           path="/v1/player-data/a_player"
@@ -90,12 +78,7 @@ await Howl.PlayerData.save_player_data("a_player", {"gold": 25}, false)`}
           Read a player's data. A player with nothing stored is not an error: the answer has an empty Dictionary,
           version 0 and no date.
         </p>
-        <EngineCode
-          godot3={`var result = yield(Howl.PlayerData.get_player_data("a_player"), "completed")
-var level = result.player_data.get("level", 1)`}
-          godot4={`var result = await Howl.PlayerData.get_player_data("a_player")
-var level = result.player_data.get("level", 1)`}
-        />
+        <EngineSample name="get_player_data" />
         <HttpCall
           method="GET"
           path="/v1/player-data/a_player"
@@ -113,16 +96,7 @@ var level = result.player_data.get("level", 1)`}
           Delete some top-level keys, or all of a player's data (its version goes back to 0). A player's own data and
           each character's are separate: deleting one leaves the others.
         </p>
-        <EngineCode
-          godot3={`# Remove the gold only
-yield(Howl.PlayerData.delete_player_data("a_player", ["gold"]), "completed")
-# Remove everything
-yield(Howl.PlayerData.delete_player_data("a_player"), "completed")`}
-          godot4={`# Remove the gold only
-await Howl.PlayerData.delete_player_data("a_player", ["gold"])
-# Remove everything
-await Howl.PlayerData.delete_player_data("a_player")`}
-        />
+        <EngineSample name="delete_player_data" />
         <HttpCall
           method="DELETE"
           path="/v1/player-data/a_player"
@@ -141,20 +115,7 @@ await Howl.PlayerData.delete_player_data("a_player")`}
           A player can keep separate data per character, up to 100 characters. The calls are the same, with the
           character's name; list a player's characters to build a character picker.
         </p>
-        <EngineCode
-          godot3={`yield(Howl.PlayerData.save_character_data("a_player", "Mage", {"hp": 5, "class": "mage"}), "completed")
-var mage = yield(Howl.PlayerData.get_character_data("a_player", "Mage"), "completed")
-var list = yield(Howl.PlayerData.get_characters("a_player"), "completed")
-for character in list.characters:
-	print(character)
-yield(Howl.PlayerData.delete_character_data("a_player", "Mage"), "completed")`}
-          godot4={`await Howl.PlayerData.save_character_data("a_player", "Mage", {"hp": 5, "class": "mage"})
-var mage = await Howl.PlayerData.get_character_data("a_player", "Mage")
-var list = await Howl.PlayerData.get_characters("a_player")
-for character in list.characters:
-	print(character)
-await Howl.PlayerData.delete_character_data("a_player", "Mage")`}
-        />
+        <EngineSample name="character_data" />
         <HttpCall
           method="PUT"
           path="/v1/player-data/a_player/characters/Mage"
@@ -180,14 +141,7 @@ await Howl.PlayerData.delete_character_data("a_player", "Mage")`}
           player name <code>__game__</code>. No player can register that name and it never shows up as a player; the
           players dashboard's download has it as <code>game_state</code>.
         </p>
-        <EngineCode
-          godot3={`yield(Howl.PlayerData.save_player_data("__game__", {"season": 2}, false), "completed")
-var state = yield(Howl.PlayerData.get_player_data("__game__"), "completed")
-print("Season ", state.player_data.season)`}
-          godot4={`await Howl.PlayerData.save_player_data("__game__", {"season": 2}, false)
-var state = await Howl.PlayerData.get_player_data("__game__")
-print("Season ", state.player_data.season)`}
-        />
+        <EngineSample name="game_state" />
         <HttpCall
           method="PUT"
           path="/v1/player-data/__game__"
@@ -209,20 +163,7 @@ print("Season ", state.player_data.season)`}
           : read again, apply your change, and save again. <code>if_version</code> 0 means “only if nothing is stored
           yet”.
         </p>
-        <EngineCode
-          godot3={`var current = yield(Howl.PlayerData.get_player_data("a_player"), "completed")
-var data = current.player_data
-data.gold += 5
-var result = yield(Howl.PlayerData.save_player_data("a_player", data, true, current.version), "completed")
-if result.error and result.error.code == "VersionConflict":
-	pass  # another device saved first: read again and retry`}
-          godot4={`var current = await Howl.PlayerData.get_player_data("a_player")
-var data = current.player_data
-data.gold += 5
-var result = await Howl.PlayerData.save_player_data("a_player", data, true, current.version)
-if result.error and result.error.code == "VersionConflict":
-	pass  # another device saved first: read again and retry`}
-        />
+        <EngineSample name="data_versions" />
         <HttpCall
           method="PUT"
           path="/v1/player-data/a_player"
@@ -252,14 +193,7 @@ if result.error and result.error.code == "VersionConflict":
             full-width and decomposed spellings count as the same name (NFKC).
           </li>
         </ul>
-        <EngineCode
-          godot3={`var pos = $Player.position
-var data = {"x": pos.x, "y": pos.y}  # not the Vector2 itself
-yield(Howl.PlayerData.save_player_data("a_player", data, false), "completed")`}
-          godot4={`var pos: Vector2 = $Player.position
-var data = {"x": pos.x, "y": pos.y}  # not the Vector2 itself
-await Howl.PlayerData.save_player_data("a_player", data, false)`}
-        />
+        <EngineSample name="data_limits" />
       </Step>
 
       <Step id="dashboard">

@@ -1,0 +1,10 @@
+func _on_game_over(score: int):
+	var result = yield(Howl.Scores.save_score(player_name, score), "completed")
+	if result.error != null:
+		push_error(result.error.message)
+		return
+	$PositionLabel.text = "You placed #%d" % result.position
+
+	var top = yield(Howl.Scores.get_scores(10), "completed")
+	for entry in top.scores:
+		print(entry.position, ". ", entry.player_name, ": ", entry.score)

@@ -1,0 +1,3 @@
+var by_id = yield(Howl.Scores.get_score_position(score_id), "completed")
+var by_value = yield(Howl.Scores.get_score_position(1500), "completed")
+print("You would be number ", by_value.position)

@@ -1,0 +1,1 @@
+yield(Howl.Scores.wipe_leaderboard("main"), "completed")

@@ -1,0 +1,6 @@
+var current = await Howl.PlayerData.get_player_data("a_player")
+var data = current.player_data
+data.gold = data.get("gold", 0) + 5
+var result = await Howl.PlayerData.save_player_data("a_player", data, true, current.version)
+if result.error and result.error.code == "VersionConflict":
+	pass  # another device saved first: read again and retry

@@ -1,0 +1,3 @@
+await Howl.Players.logout_player()
+# Everywhere:
+await Howl.Players.logout_player(true)

@@ -1,0 +1,3 @@
+var by_id = await Howl.Scores.get_score_position(score_id)
+var by_value = await Howl.Scores.get_score_position(1500)
+print("You would be number ", by_value.position)

@@ -1,0 +1,1 @@
+await Howl.Scores.wipe_leaderboard("main")
