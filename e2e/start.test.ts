@@ -79,6 +79,22 @@ describe('npm start (the README quick start)', () => {
     expect(outbox.messages[0]?.to).toBe(email);
   });
 
+  it('serves the plugin zips it packed, as the /download page links them', async () => {
+    const list = (await (await fetch(`${howl.url}/download/downloads.json`)).json()) as {
+      downloads: Array<{ file: string; bytes: number }>;
+    };
+    expect(list.downloads.map((d) => d.file)).toEqual(['howl-godot3-0.6.20.zip', 'howl-godot4-0.9.7.zip']);
+    for (const { file, bytes } of list.downloads) {
+      const zip = await fetch(`${howl.url}/download/${file}`);
+      expect(zip.status).toBe(200);
+      expect(zip.headers.get('content-type')).toBe('application/zip');
+      expect(zip.headers.get('content-disposition')).toBe(`attachment; filename="${file}"`);
+      const body = Buffer.from(await zip.arrayBuffer());
+      expect(body.byteLength).toBe(bytes);
+      expect(body.subarray(0, 4).toString('latin1')).toBe('PK\x03\x04');
+    }
+  });
+
   it('on a SIGTERM to npm alone (as a process manager sends), finishes the request in flight and exits', async () => {
     await expectOneDrainingShutdown(howl, () => process.kill(howl.child.pid!, 'SIGTERM'));
   }, 20_000);

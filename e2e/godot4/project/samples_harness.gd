@@ -49,8 +49,7 @@ func run(helper: TestHelper) -> void:
 func _run_sample(sample_name: String, entry: Dictionary) -> String:
 	for path in entry.get("requires", []):
 		if not ResourceLoader.exists(path):
-			print("HOWL-TEST NOTE sample %s not run: %s is not part of this build" % [sample_name, path])
-			return ""
+			return "needs %s, which the plugin does not have" % path
 	var script := GDScript.new()
 	script.source_code = _source(FileAccess.get_file_as_string(SAMPLES_DIR + sample_name + ".gd"))
 	if script.reload() != OK:

@@ -6,3 +6,4 @@ export * from './contact.js';
 export * from './leaderboards.js';
 export * from './players.js';
 export * from './player-data.js';
+export * from './downloads.js';

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { basename, join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { DOWNLOAD_PATH } from '@howl/contract';
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from './errors.js';
 
@@ -8,14 +9,24 @@ const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Howl</title>
 <p>The Howl API is running, but the web site has not been built. Run <code>npm run build</code> (or <code>npm start</code>, which builds it).</p>`;
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+// A zip's name carries its version, but a rebuild of the same version must reach developers within minutes.
+const DOWNLOAD_CACHE = 'public, max-age=300';
+const DOWNLOAD_DIR = DOWNLOAD_PATH.slice(1);
 
 function isHashedAsset(webRoot: string, path: string): boolean {
   return relative(webRoot, path).startsWith(`assets${sep}`);
 }
 
+/** A plugin zip the build packed into the site's download/ folder (scripts/pack-plugins.ts). */
+function isPluginZip(webRoot: string, path: string): boolean {
+  return relative(webRoot, path).startsWith(`${DOWNLOAD_DIR}${sep}`) && path.endsWith('.zip');
+}
+
 /**
- * Serves the built SPA. Unknown `/api` and `/v1` paths get a JSON 404; every other unknown path gets
- * the SPA's index.html, whose router shows the features home for paths it does not know.
+ * Serves the built SPA and, under `/download/`, the plugin zips the build packed beside it. Unknown
+ * `/api`, `/v1` and `/download/…` paths get a JSON 404; every other unknown path gets the SPA's
+ * index.html, whose router shows the features home for paths it does not know. Only the files found
+ * under the web root at start are routes (no wildcard), so no path reaches a file outside it.
  */
 export async function registerWeb(app: FastifyInstance, webRoot: string): Promise<void> {
   const built = existsSync(join(webRoot, 'index.html'));
@@ -26,13 +37,23 @@ export async function registerWeb(app: FastifyInstance, webRoot: string): Promis
       index: ['index.html'],
       cacheControl: false,
       // Vite names every file under assets/ by its content hash: a new build makes new names.
-      setHeaders: (res, path) => res.setHeader('cache-control', isHashedAsset(webRoot, path) ? IMMUTABLE : 'no-cache'),
+      setHeaders: (res, path) => {
+        if (isPluginZip(webRoot, path)) {
+          res.setHeader('cache-control', DOWNLOAD_CACHE);
+          res.setHeader('content-disposition', `attachment; filename="${basename(path)}"`);
+        } else {
+          res.setHeader('cache-control', isHashedAsset(webRoot, path) ? IMMUTABLE : 'no-cache');
+        }
+      },
     });
   }
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const isApi = /^\/(api|v1)(\/|$)/.test(path);
+    if (path.startsWith(`${DOWNLOAD_PATH}/`) && path.length > DOWNLOAD_PATH.length + 1) {
+      return reply.status(404).send(errorBody('NotFound', `No such download: ${path}`));
+    }
     if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send(errorBody('NotFound', `No such endpoint: ${request.method} ${path}`));
     }

@@ -23,6 +23,8 @@ export interface TestAppOptions {
   database?: Awaited<ReturnType<typeof openTestDatabase>>;
   /** Redis key prefix of the rank index; apps that share it share their ranks. */
   rankPrefix?: string;
+  /** The built site to serve; a stand-in with index.html and one asset by default. */
+  webRoot?: string;
 }
 
 /** A fresh app on a fresh database with a real SMTP server and a clock the test moves. */
@@ -42,7 +44,7 @@ export async function startTestApp(options: TestAppOptions) {
     database,
     clock,
     redis,
-    webRoot: fakeWebRoot(),
+    webRoot: options.webRoot ?? fakeWebRoot(),
     ...(options.rankPrefix ? { rankPrefix: options.rankPrefix } : {}),
   });
   await app.ready();

@@ -23,6 +23,7 @@ describe('query keys (issue 14, item 11: two modules shared one key for two shap
   it('has one factory per resource module', () => {
     expect(factories.map((f) => f.path).sort()).toEqual(
       [
+        './downloads/keys.ts',
         './games/keys.ts',
         './leaderboards/keys.ts',
         './player-auth/keys.ts',

@@ -1,26 +1,31 @@
-import { Package } from 'lucide-react';
+import { DOWNLOAD_PATH, pluginZipName, type PluginEngine } from '@howl/contract';
+import { Download as DownloadIcon, Package } from 'lucide-react';
 import { Link } from 'react-router';
+import { usePluginDownloads } from '../api/downloads/queries.js';
 import { useCurrentGame, useSession } from '../api/session/queries.js';
 import { EngineSample } from '../components/CodeBlock.js';
 import { PLUGIN_VERSIONS } from '../components/content/constants.js';
 import { DocPage, Section, Wide } from '../components/content/DocPage.js';
-import { Notice } from '../components/ui.js';
+import { InstallSteps } from '../components/content/InstallSteps.js';
 
 const SECTIONS = [
   { id: 'versions', title: 'Plugin versions' },
   { id: 'install', title: 'Install the plugin' },
   { id: 'configure', title: 'Configure your game' },
   { id: 'check', title: 'Check the setup' },
+  { id: 'self-hosting', title: 'Self-hosting and local testing' },
   { id: 'next', title: 'Next steps' },
 ];
 
-const RELEASES = [
+const RELEASES: { id: PluginEngine; engine: string; version: string; note: string }[] = [
   {
+    id: 'godot3',
     engine: 'Godot 3.x',
     version: PLUGIN_VERSIONS.godot3,
     note: 'For projects on Godot 3.x, using yield and string-named signals.',
   },
   {
+    id: 'godot4',
     engine: 'Godot 4.x',
     version: PLUGIN_VERSIONS.godot4,
     note: 'For projects on Godot 4, using await and typed signals.',
@@ -52,31 +57,17 @@ export function Download() {
                 </div>
               </div>
               <p className="mt-3 text-sm text-slate-600">{r.note}</p>
-              <p className="mt-3 text-sm font-medium text-slate-500">Download package: not available yet</p>
+              <ZipLink engine={r.id} version={r.version} label={r.engine} />
             </li>
           ))}
         </ul>
-        <Notice tone="info">
-          The download packages arrive with the plugin release and are not available yet. The steps below are the ones
-          you will follow once they are out.
-        </Notice>
+        <p>
+          Each zip holds the folder <code>addons/howl/</code>, ready to drop into a project.
+        </p>
       </Section>
 
       <Section id="install" title="Install the plugin">
-        <ol>
-          <li>
-            Unzip the package for your engine version and copy its <code>howl</code> folder into your project's{' '}
-            <code>res://addons/</code> folder, so that you have <code>res://addons/howl/</code>.
-          </li>
-          <li>
-            In Godot, open <strong>Project → Project Settings → Plugins</strong> and enable <strong>Howl</strong>.
-          </li>
-          <li>
-            Open the <strong>Autoload</strong> tab of the project settings. Check that an autoload named{' '}
-            <code>Howl</code> points at <code>res://addons/howl/howl.gd</code>; if it is missing, add it with that path
-            and that name. Every script of your game then reaches the plugin as <code>Howl</code>.
-          </li>
-        </ol>
+        <InstallSteps onDownloadPage />
       </Section>
 
       <Section id="configure" title="Configure your game">
@@ -102,6 +93,10 @@ export function Download() {
         </Wide>
       </Section>
 
+      <Section id="self-hosting" title="Self-hosting and local testing">
+        <SelfHosting />
+      </Section>
+
       <Section id="next" title="Next steps">
         <ul>
           <li>
@@ -120,6 +115,69 @@ export function Download() {
         </ul>
       </Section>
     </DocPage>
+  );
+}
+
+/** The zip of one engine: a plain link the server answers with the file, and its size once the list has come. */
+function ZipLink({ engine, version, label }: { engine: PluginEngine; version: string; label: string }) {
+  const file = pluginZipName(engine, version);
+  const { data } = usePluginDownloads();
+  const bytes = data?.downloads.find((d) => d.file === file)?.bytes;
+  return (
+    <p className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+      <a
+        href={`${DOWNLOAD_PATH}/${file}`}
+        download={file}
+        aria-label={`Download the plugin for ${label}, version ${version}`}
+        className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-3 py-2 font-semibold text-white hover:bg-brand-700"
+      >
+        <DownloadIcon aria-hidden className="size-4" /> {file}
+      </a>
+      {bytes !== undefined && <span className="text-slate-500">{formatBytes(bytes)}</span>}
+    </p>
+  );
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** Pointing a game at another Howl server, plain http:// while testing, and what Android then needs. */
+function SelfHosting() {
+  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  return (
+    <>
+      <p>
+        Howl is open source: you can run it yourself, on your own server or on your computer with <code>npm start</code>
+        . The plugin talks to the server named by <code>base_url</code> in <code>Howl.configure</code>. Its default,{' '}
+        <code>http://localhost:8080</code>, is the address <code>npm start</code> serves
+        {origin ? (
+          <>
+            ; this site is at <code>{origin}</code>
+          </>
+        ) : null}
+        .
+      </p>
+      <ul>
+        <li>
+          Plain <code>http://</code> works for local testing, in the editor and in desktop builds.
+        </li>
+        <li>
+          On a phone, <code>localhost</code> is the phone itself: use your computer's address on the local network, such
+          as <code>http://192.168.1.20:8080</code>.
+        </li>
+        <li>
+          An Android export needs the <strong>Internet</strong> permission, and for plain <code>http://</code> it must
+          also allow cleartext traffic, which Android 9 and newer refuse by default. See{' '}
+          <Link to="/mobileExport">mobile export</Link>.
+        </li>
+        <li>
+          iOS and web exports need <code>https://</code>.
+        </li>
+      </ul>
+    </>
   );
 }
 

@@ -6,6 +6,7 @@ const SECTIONS = [
   { id: 'why', title: 'Why Android needs a permission' },
   { id: 'godot-3', title: 'Godot 3.x' },
   { id: 'godot-4', title: 'Godot 4.x' },
+  { id: 'cleartext', title: 'Plain http:// to your own server' },
   { id: 'check', title: 'Check it on a device' },
   { id: 'ios', title: 'And iOS?' },
 ];
@@ -60,6 +61,27 @@ export function MobileExport() {
         </p>
       </Section>
 
+      <Section id="cleartext" title="Plain http:// to your own server">
+        <p>
+          Testing against a Howl server you run yourself, with a <code>base_url</code> such as{' '}
+          <code>http://192.168.1.20:8080</code>? Android 9 and newer also refuse plain <code>http://</code> unless the
+          app allows cleartext traffic, and the calls fail with a <code>NetworkError</code>. Use an{' '}
+          <code>https://</code> address where you can; for local tests:
+        </p>
+        <ol>
+          <li>
+            Run <strong>Project → Install Android Build Template…</strong> and, in the Android preset, turn on the
+            Gradle build (<strong>Use Custom Build</strong> in Godot 3.x, <strong>Use Gradle Build</strong> in Godot
+            4.x).
+          </li>
+          <li>
+            In <code>android/build/AndroidManifest.xml</code>, add <code>android:usesCleartextTraffic="true"</code> to
+            the <code>&lt;application&gt;</code> element.
+          </li>
+          <li>Export the game again. Leave cleartext off in the build you publish, which talks to https://.</li>
+        </ol>
+      </Section>
+
       <Section id="check" title="Check it on a device">
         <p>Run the setup check from the first scene of your game and watch the device log:</p>
         <Wide>
@@ -73,8 +95,8 @@ export function MobileExport() {
 
       <Section id="ios" title="And iOS?">
         <p>
-          iOS apps need no extra permission to make HTTPS requests, and Howl is reached over HTTPS, so an iOS export
-          works without changes.
+          iOS apps need no extra permission to make HTTPS requests, so an iOS export works without changes when{' '}
+          <code>base_url</code> is an <code>https://</code> address. iOS refuses plain <code>http://</code>.
         </p>
       </Section>
     </DocPage>

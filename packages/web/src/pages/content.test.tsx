@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionKeys } from '../api/session/keys.js';
 import appSource from '../App.tsx?raw';
 import { BlogGodot4 } from './BlogGodot4.js';
@@ -96,14 +96,69 @@ describe('content pages', () => {
     renderPage(<Privacy />);
     expect(screen.getByText('Last updated: July 25th 2022')).toBeInTheDocument();
   });
+});
 
-  it('give both plugin versions on the download page, with no download links yet', () => {
+describe('the download page', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('links both zips by engine and version, as files the server answers, with the install steps', () => {
     const { container } = renderPage(<Download />);
     expect(screen.getByText('Howl plugin version 0.6.20')).toBeInTheDocument();
     expect(screen.getByText('Howl plugin version 0.9.7')).toBeInTheDocument();
-    expect(screen.getByText(/not available yet\. The steps below/)).toBeInTheDocument();
-    expect(container.querySelector('a[href$=".zip"], a[download]')).toBeNull();
+    const godot3 = screen.getByRole('link', { name: 'Download the plugin for Godot 3.x, version 0.6.20' });
+    const godot4 = screen.getByRole('link', { name: 'Download the plugin for Godot 4.x, version 0.9.7' });
+    expect(godot3).toHaveAttribute('href', '/download/howl-godot3-0.6.20.zip');
+    expect(godot3).toHaveAttribute('download', 'howl-godot3-0.6.20.zip');
+    expect(godot4).toHaveAttribute('href', '/download/howl-godot4-0.9.7.zip');
+    expect(godot4).toHaveAttribute('download', 'howl-godot4-0.9.7.zip');
+    expect(container.querySelectorAll('a[href$=".zip"]')).toHaveLength(2);
+    expect(screen.queryByText(/not available yet/)).toBeNull();
+
+    const install = container.querySelector('section[aria-labelledby="install"]')!;
+    expect(install).toHaveTextContent('res://addons/howl/plugin.cfg');
+    expect(install).toHaveTextContent('Project → Project Settings → Plugins and enable Howl');
+    expect(install).toHaveTextContent('adds the autoload Howl (res://addons/howl/Howl.gd)');
+    expect(within(install as HTMLElement).getByRole('link', { name: 'above' })).toHaveAttribute('href', '#versions');
     expect(screen.getByRole('link', { name: 'features' })).toHaveAttribute('href', '/features');
+  });
+
+  it('shows each zip’s size from the list the build wrote beside them', async () => {
+    const fetch = vi.fn(async () =>
+      Response.json({
+        downloads: [
+          { engine: 'godot3', version: '0.6.20', file: 'howl-godot3-0.6.20.zip', bytes: 51_712, sha256: 'a' },
+          { engine: 'godot4', version: '0.9.7', file: 'howl-godot4-0.9.7.zip', bytes: 800, sha256: 'b' },
+        ],
+      }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    renderPage(<Download />);
+    expect(await screen.findByText('50.5 KB')).toBeInTheDocument();
+    expect(screen.getByText('800 bytes')).toBeInTheDocument();
+    expect(fetch).toHaveBeenCalledWith('/download/downloads.json', expect.anything());
+  });
+
+  it('keeps the links when the list cannot be read, without sizes', async () => {
+    const fetch = vi.fn(async () =>
+      Response.json({ error: { code: 'NotFound', message: 'No such download' } }, { status: 404 }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    renderPage(<Download />);
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
+    expect(screen.getAllByRole('link', { name: /^Download the plugin for Godot/ })).toHaveLength(2);
+    expect(screen.queryByText(/ KB$/)).toBeNull();
+  });
+
+  it('tells how to point a game at a self-hosted server, and what plain http:// needs on Android', () => {
+    const { container } = renderPage(<Download />);
+    const section = container.querySelector('section[aria-labelledby="self-hosting"]')!;
+    expect(section).toHaveTextContent('base_url');
+    expect(section).toHaveTextContent('http://localhost:8080');
+    expect(section).toHaveTextContent(/cleartext traffic/);
+    expect(within(section as HTMLElement).getByRole('link', { name: 'mobile export' })).toHaveAttribute(
+      'href',
+      '/mobileExport',
+    );
   });
 });
 
@@ -135,7 +190,11 @@ describe.each([
   it.each(PAGES)('%s links only to routes of the site, and in-page anchors to existing ids', (_, page) => {
     expect(EXACT.size).toBeGreaterThan(20);
     const { container } = renderPage(page(), session);
-    const internal = [...container.querySelectorAll<HTMLAnchorElement>('a[href^="/"]')];
+    // The plugin zips are files the server answers, not routes of the site.
+    for (const a of container.querySelectorAll<HTMLAnchorElement>('a[href^="/"][download]')) {
+      expect(a.getAttribute('href')).toMatch(/^\/download\/howl-godot[34]-\d+\.\d+\.\d+\.zip$/);
+    }
+    const internal = [...container.querySelectorAll<HTMLAnchorElement>('a[href^="/"]:not([download])')];
     for (const a of internal) {
       const path = (a.getAttribute('href') ?? '').split(/[?#]/)[0] as string;
       expect(isKnownRoute(path), `${a.textContent} → ${path}`).toBe(true);

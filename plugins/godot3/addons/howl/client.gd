@@ -202,7 +202,7 @@ func _read(result: int, status: int, headers: PoolStringArray, raw: PoolByteArra
 		_log(2, "← %d %s" % [status, _shown_answer(text)])
 	var parsed = null
 	if text.strip_edges() != "" and validate_json(text) == "":
-		parsed = JSON.parse(text).result
+		parsed = whole_numbers(JSON.parse(text).result)
 	var envelope = parsed.get("error") if typeof(parsed) == TYPE_DICTIONARY else null
 	if status == 429:
 		var wait := _retry_after(headers)
@@ -228,6 +228,20 @@ func _read(result: int, status: int, headers: PoolStringArray, raw: PoolByteArra
 	if typeof(parsed) != TYPE_DICTIONARY:
 		return _error_answer("InvalidResponse", "Howl's answer was not a JSON object.")
 	return {"error": null, "data": parsed}
+
+
+# Godot's JSON parser reads every number as a float: whole numbers (positions, versions, most
+# scores) become ints again, as on Godot 4.
+static func whole_numbers(value):
+	if typeof(value) == TYPE_REAL and value == floor(value) and abs(value) <= 9007199254740992.0:
+		return int(value)
+	if typeof(value) == TYPE_DICTIONARY:
+		for key in value.keys():
+			value[key] = whole_numbers(value[key])
+	elif typeof(value) == TYPE_ARRAY:
+		for i in range(value.size()):
+			value[i] = whole_numbers(value[i])
+	return value
 
 
 static func _error_answer(code: String, message: String) -> Dictionary:

@@ -34,18 +34,18 @@ func save_score(player_name, score, metadata = {}, ldboard_name = "main") -> Dic
 	return result
 
 
-## The best scores of a period; `max = 0` fetches them all, page after page.
-func get_scores(max = 10, ldboard_name = "main", period_offset = 0) -> Dictionary:
+## The best scores of a period; `maximum = 0` fetches them all, page after page.
+func get_scores(maximum = 10, ldboard_name = "main", period_offset = 0) -> Dictionary:
 	var defaults := {"scores": [], "period": null, "cursor": null}
-	var bad: Variant = _first([_count_error(max, "max"), _offset_error(period_offset), Checks.name_error(ldboard_name, "ldboard_name")])
+	var bad: Variant = _first([_count_error(maximum, "maximum"), _offset_error(period_offset), Checks.name_error(ldboard_name, "ldboard_name")])
 	var result: Dictionary
 	if bad != null:
 		result = _http.fail("get_scores", defaults, bad)
 	else:
-		var path := _board(ldboard_name) + "/scores?max=%d&period_offset=%d" % [int(max), int(period_offset)]
+		var path := _board(ldboard_name) + "/scores?max=%d&period_offset=%d" % [int(maximum), int(period_offset)]
 		result = await _http.call_api(HTTPClient.METHOD_GET, path, null, defaults)
 		# The server sends at most 1,000 a page: "all" follows the cursor to the end.
-		while int(max) == 0 and result.error == null and result.cursor is String and result.cursor != "":
+		while int(maximum) == 0 and result.error == null and result.cursor is String and result.cursor != "":
 			var page: Dictionary = await _http.call_api(HTTPClient.METHOD_GET, path + "&cursor=" + str(result.cursor).uri_encode(), null, defaults)
 			if page.error != null:
 				result = page
@@ -57,14 +57,14 @@ func get_scores(max = 10, ldboard_name = "main", period_offset = 0) -> Dictionar
 
 
 ## A player's scores in a period, best first, each with its position.
-func get_scores_by_player(player_name, max = 10, ldboard_name = "main", period_offset = 0) -> Dictionary:
+func get_scores_by_player(player_name, maximum = 10, ldboard_name = "main", period_offset = 0) -> Dictionary:
 	var defaults := {"scores": [], "period": null}
-	var bad: Variant = _first([Checks.name_error(player_name), _count_error(max, "max"), _offset_error(period_offset), Checks.name_error(ldboard_name, "ldboard_name")])
+	var bad: Variant = _first([Checks.name_error(player_name), _count_error(maximum, "maximum"), _offset_error(period_offset), Checks.name_error(ldboard_name, "ldboard_name")])
 	var result: Dictionary
 	if bad != null:
 		result = _http.fail("get_scores_by_player", defaults, bad)
 	else:
-		var path := _board(ldboard_name) + "/players/%s/scores?max=%d&period_offset=%d" % [_part(player_name), int(max), int(period_offset)]
+		var path := _board(ldboard_name) + "/players/%s/scores?max=%d&period_offset=%d" % [_part(player_name), int(maximum), int(period_offset)]
 		result = await _http.call_api(HTTPClient.METHOD_GET, path, null, defaults)
 		result.erase("cursor")
 	player_scores_fetched.emit(result)

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CodeBlock, EngineSample } from '../CodeBlock.js';
+import { InstallSteps } from '../content/InstallSteps.js';
 import { LeaderboardConfig } from './LeaderboardConfig.js';
 
 /** The sections of the guide, in order; the ids are the anchors other pages link to. */
@@ -93,19 +94,7 @@ export function LeaderboardDocs({ gameId }: { gameId: string }) {
       </nav>
       <div className="min-w-0 space-y-10 [&_pre]:[tab-size:4]">
         <Section id="install">
-          <ol>
-            <li>
-              <Link to="/download">Download the Howl plugin</Link> for your version of Godot (3.x or 4.x).
-            </li>
-            <li>
-              Copy its <code>addons/howl</code> folder into your project, so that <code>res://addons/howl/Howl.gd</code>{' '}
-              exists.
-            </li>
-            <li>
-              Add <code>res://addons/howl/Howl.gd</code> as an autoload named <code>Howl</code>: in Godot 4, Project →
-              Project Settings → Globals → Autoload; in Godot 3, Project → Project Settings → AutoLoad.
-            </li>
-          </ol>
+          <InstallSteps />
           <p>
             Exporting to Android? Your game needs the <Link to="/mobileExport">internet permission</Link>. Writing C#?
             See <Link to="/cSharp">the C# guide</Link>.

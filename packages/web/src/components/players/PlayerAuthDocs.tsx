@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EngineSample } from '../CodeBlock.js';
+import { InstallSteps } from '../content/InstallSteps.js';
 import { DocLayout, DocSection, HttpCall } from './DocParts.js';
 import { PlayerAuthSettings } from './PlayerAuthSettings.js';
 
 /** The steps of the player accounts guide, in order; the ids are the page's anchors. */
 export const PLAYER_AUTH_SECTIONS = [
-  { id: 'download', title: 'Download the plugin' },
-  { id: 'autoload', title: 'Add it as an autoload' },
+  { id: 'install', title: 'Install the plugin' },
   { id: 'configure', title: 'Configure the plugin' },
   { id: 'authOptions', title: 'Authentication options' },
   { id: 'authSettings', title: 'Player authentication settings' },
@@ -42,19 +42,8 @@ const PLAYER = `"player": {
 export function PlayerAuthDocs({ gameId }: { gameId: string }) {
   return (
     <DocLayout sections={PLAYER_AUTH_SECTIONS}>
-      <Step id="download">
-        <p>
-          <Link to="/download">Download the Howl plugin</Link> for your version of Godot (3.x or 4.x) and copy its{' '}
-          <code>addons/howl</code> folder into your project.
-        </p>
-      </Step>
-
-      <Step id="autoload">
-        <p>
-          Add <code>res://addons/howl/Howl.gd</code> as an autoload named <code>Howl</code>: in Godot 4, Project →
-          Project Settings → Globals → Autoload; in Godot 3, Project → Project Settings → AutoLoad. Every scene can then
-          call <code>Howl</code>.
-        </p>
+      <Step id="install">
+        <InstallSteps />
       </Step>
 
       <Step id="configure">

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EngineSample } from '../CodeBlock.js';
+import { InstallSteps } from '../content/InstallSteps.js';
 import { DocLayout, DocSection, HttpCall } from './DocParts.js';
 
 /** The steps of the player data guide, in order; the ids are the page's anchors. */
@@ -31,20 +32,10 @@ export function PlayerDataDocs() {
   return (
     <DocLayout sections={PLAYER_DATA_SECTIONS}>
       <Step id="install">
-        <ol>
-          <li>
-            <Link to="/download">Download the Howl plugin</Link> for Godot 3.x or 4.x and copy its{' '}
-            <code>addons/howl</code> folder into your project.
-          </li>
-          <li>
-            Add <code>res://addons/howl/Howl.gd</code> as an autoload named <code>Howl</code> (Project → Project
-            Settings → Globals → Autoload in Godot 4, AutoLoad in Godot 3).
-          </li>
-          <li>
-            Configure it with your API key, game ID and log level: 0 (errors only), 1 (info) or 2 (debug), plus your
-            game version in Godot 3.
-          </li>
-        </ol>
+        <InstallSteps />
+        <p>
+          <code>log_level</code> is 0 (errors only), 1 (info) or 2 (debug).
+        </p>
         <EngineSample name="configure" />
         <p>
           Player data needs no player account: any player name your game uses works, as on leaderboards. With{' '}
