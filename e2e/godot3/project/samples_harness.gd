@@ -50,8 +50,7 @@ func _run_sample(sample_name: String, entry: Dictionary):
 	yield(get_tree(), "idle_frame")
 	for path in entry.get("requires", []):
 		if not ResourceLoader.exists(path):
-			print("HOWL-TEST NOTE sample %s not run: %s is not part of this build" % [sample_name, path])
-			return ""
+			return "needs %s, which the plugin does not have" % path
 	var script := GDScript.new()
 	script.source_code = _source(_read(SAMPLES_DIR + sample_name + ".gd"))
 	if script.reload() != OK:
