@@ -13,12 +13,12 @@ export const GODOT4_ROOT = process.env.GODOT4_ROOT ?? '/var/cache/howl/godot4-ro
 /** Whether this machine can run the engine now (Godot 4's root may still have to be made). */
 export function engineAvailable(engine: Engine): boolean {
   if (engine === 4) return existsSync(join(GODOT4_ROOT, 'usr/bin/godot'));
-  // godot3-server 3.2.3 prints its version and exits with 255, so the answer is read, not the status.
-  const version = spawnSync('godot3-server', ['--version'], {
+  // Godot 3.2.3 prints its version and exits with 255, so the answer is read, not the status.
+  const probe = spawnSync('godot3-server', ['--version'], {
     encoding: 'utf8',
     env: { ...process.env, LANG: 'C.UTF-8' },
   });
-  return /^3\.\d+/m.test(version.stdout ?? '');
+  return /^3\.\d/m.test(probe.stdout ?? '');
 }
 
 /** Makes the Godot 4 root (cached: a second call only checks it) and answers its path. */

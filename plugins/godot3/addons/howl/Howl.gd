@@ -42,17 +42,19 @@ func configure(config) -> void:
 	if typeof(config) != TYPE_DICTIONARY:
 		_client._log(0, "configure expects a Dictionary")
 		return
+	var previous_game: String = _client.game_id
 	_client.configure(config)
-	_client._log(1, "configured for game %s at %s" % [_client.game_id, _client.base_url])
+	# A session belongs to one game: another game's calls must not carry it.
+	if previous_game != "" and previous_game != _client.game_id:
+		Players.forget_session_in_memory()
+	if not _client.is_configured():
+		_client._log(0, "configure needs api_key and game_id.")
+	else:
+		_client._log(1, "configured for game %s at %s" % [_client.game_id, _client.base_url])
 
 
 # Checks the configuration: answers {game_id, name}.
 func ping():
-	var result = yield(_client.send({
-		"label": "ping",
-		"method": "GET",
-		"path": "/v1/ping",
-		"defaults": {"game_id": null, "name": null},
-	}), "completed")
+	var result = yield(_client.call_api("GET", "/v1/ping", null, {"game_id": null, "name": null}), "completed")
 	emit_signal("pinged", result)
 	return result

@@ -284,6 +284,9 @@ func _log(level: int, text: String) -> void:
 	if level > log_level:
 		return
 	var line := "[Howl] " + scrub_text(text)
+	# Debug lines show what was sent and answered, not a whole 40 KB document.
+	if line.length() > 2000:
+		line = line.substr(0, 2000) + "…"
 	if level == 0:
 		printerr(line)
 	else:
