@@ -1,61 +1,21 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const ROOT = new URL('..', import.meta.url).pathname;
-
-/** Starts `npm start` as the README says, on a free port with its own data folder, and waits for its address. */
-function startHowl(
-  dataDir: string,
-  npmArgs = ['start'],
-): Promise<{ child: ChildProcess; url: string; output: () => string }> {
-  const child = spawn('npm', npmArgs, {
-    cwd: ROOT,
-    // Its own process group, so the test can signal npm and the server together, as a terminal's Ctrl-C does.
-    detached: true,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATABASE_URL: `sqlite:${join(dataDir, 'howl.db')}`,
-      REDIS_URL: '',
-      SMTP_URL: '',
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`npm start printed no address within 90 s:\n${out}`)), 90_000);
-    const check = () => {
-      const m = out.match(/Howl is listening on (http:\/\/localhost:\d+)/);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, url: m[1]!, output: () => out });
-      }
-    };
-    child.stdout!.on('data', check);
-    child.on('exit', (code) => reject(new Error(`npm start exited with ${code}:\n${out}`)));
-  });
-}
+import { npmStart, stopNpmStart, type NpmStart } from './support/npm-start.js';
 
 describe('npm start (the README quick start)', () => {
   let dataDir: string;
-  let howl: Awaited<ReturnType<typeof startHowl>>;
+  let howl: NpmStart;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'howl-start-'));
-    howl = await startHowl(dataDir);
-  }, 120_000);
+    howl = await npmStart(dataDir);
+  }, 600_000);
 
-  afterAll(() => {
-    if (howl && howl.child.exitCode === null) process.kill(-howl.child.pid!, 'SIGKILL');
+  afterAll(async () => {
+    await stopNpmStart(howl);
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -102,16 +62,16 @@ describe('npm start (the README quick start)', () => {
 
 describe('the server start script under a SIGTERM to its whole process group (Ctrl-C in a terminal)', () => {
   let dataDir: string;
-  let howl: Awaited<ReturnType<typeof startHowl>>;
+  let howl: NpmStart;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'howl-start-'));
     // The server's own start script (the site is built above): npm forwards the signal the group also sends.
-    howl = await startHowl(dataDir, ['run', 'start', '-w', '@howl/server']);
-  }, 60_000);
+    howl = await npmStart(dataDir, ['run', 'start', '-w', '@howl/server']);
+  }, 600_000);
 
-  afterAll(() => {
-    if (howl && howl.child.exitCode === null) process.kill(-howl.child.pid!, 'SIGKILL');
+  afterAll(async () => {
+    await stopNpmStart(howl);
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -124,7 +84,7 @@ describe('the server start script under a SIGTERM to its whole process group (Ct
  * Sends half a sign-up, signals, sends the rest: the request must be answered, npm must exit 0
  * within 10 seconds, nothing may still listen on the port, and the server must log one shutdown.
  */
-async function expectOneDrainingShutdown(howl: Awaited<ReturnType<typeof startHowl>>, signal: () => void) {
+async function expectOneDrainingShutdown(howl: NpmStart, signal: () => void) {
   const exited = new Promise<number | null>((resolve) => howl.child.on('exit', (code) => resolve(code)));
   const body = JSON.stringify({
     email: `drain.${Date.now()}@example.com`,

@@ -20,4 +20,6 @@ fi
 mountpoint -q "$ROOT/proc" || mount -t proc proc "$ROOT/proc"
 # Godot needs a writable home for user:// and its editor settings.
 mkdir -p "$ROOT/root" "$ROOT/tmp"
+# The root shares the host's network, and so its names: http://localhost:<port>, the address npm start prints.
+cp /etc/hosts "$ROOT/etc/hosts"
 echo "$ROOT"

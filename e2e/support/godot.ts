@@ -1,5 +1,5 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -51,20 +51,13 @@ export interface EngineProject {
   remove(): void;
 }
 
-export function prepareProject(engine: Engine): EngineProject {
+/** An empty project folder for the engine (for Godot 4 under the root's /tmp), with its own data folder. */
+function projectFolder(engine: Engine): EngineProject {
   const base = engine === 4 ? join(GODOT4_ROOT, 'tmp') : tmpdir();
   mkdirSync(base, { recursive: true });
   const top = mkdtempSync(join(base, `howl-godot${engine}-`));
   const dir = join(top, 'project');
-  cpSync(projectSource(engine), dir, { recursive: true });
-  cpSync(join(REPO, `plugins/godot${engine}/addons/howl`), join(dir, 'addons/howl'), { recursive: true });
-  const samples = join(REPO, `packages/web/src/samples/godot${engine}`);
-  if (existsSync(samples)) {
-    mkdirSync(join(dir, 'samples'), { recursive: true });
-    for (const file of readdirSync(samples).filter((f) => f.endsWith('.gd'))) {
-      cpSync(join(samples, file), join(dir, 'samples', file));
-    }
-  }
+  mkdirSync(dir, { recursive: true });
   mkdirSync(join(top, 'data'), { recursive: true });
   const inner = (path: string) => (engine === 4 ? path.slice(GODOT4_ROOT.length) : path);
   return {
@@ -74,6 +67,40 @@ export function prepareProject(engine: Engine): EngineProject {
     engineDataHome: inner(join(top, 'data')),
     remove: () => rmSync(top, { recursive: true, force: true }),
   };
+}
+
+export function prepareProject(engine: Engine): EngineProject {
+  const project = projectFolder(engine);
+  const { dir } = project;
+  cpSync(projectSource(engine), dir, { recursive: true });
+  cpSync(join(REPO, `plugins/godot${engine}/addons/howl`), join(dir, 'addons/howl'), { recursive: true });
+  const samples = join(REPO, `packages/web/src/samples/godot${engine}`);
+  if (existsSync(samples)) {
+    mkdirSync(join(dir, 'samples'), { recursive: true });
+    for (const file of readdirSync(samples).filter((f) => f.endsWith('.gd'))) {
+      cpSync(join(samples, file), join(dir, 'samples', file));
+    }
+  }
+  return project;
+}
+
+/**
+ * A new project as the engine's project manager makes it: only `project.godot`, named `name`
+ * (Godot 4 also lists its version among the features, as 4.x does).
+ */
+export function newProject(engine: Engine, name: string): EngineProject {
+  const project = projectFolder(engine);
+  const header =
+    '; Engine configuration file.\n' +
+    "; It's best edited using the editor UI and not directly,\n" +
+    '; since the parameters that go here are not all obvious.\n' +
+    ';\n; Format:\n;   [section] ; section goes between []\n;   param=value ; assign values to parameters\n\n';
+  const body =
+    engine === 4
+      ? `config_version=5\n\n[application]\n\nconfig/name=${JSON.stringify(name)}\nconfig/features=PackedStringArray("4.6")\n`
+      : `config_version=4\n\n[application]\n\nconfig/name=${JSON.stringify(name)}\n`;
+  writeFileSync(join(project.dir, 'project.godot'), header + body);
+  return project;
 }
 
 export interface EngineRun {
@@ -130,6 +157,11 @@ export function runGodot(
       resolve({ output, exitCode, timedOut });
     });
   });
+}
+
+/** Opens the project in the editor, headless, until the editor quits (an editor plugin of the project quits it). */
+export function runEditor(project: EngineProject, env: Record<string, string> = {}, timeoutMs = 120_000) {
+  return runGodot(project, env, { timeoutMs, args: ['--editor'] });
 }
 
 /** Imports the project's resources once (Godot 4 needs it before scenes that load fonts or textures). */

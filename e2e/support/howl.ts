@@ -7,6 +7,11 @@ import { startSmtpServer } from '../../packages/server/test/support/smtp.js';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 
+/** A server of its own: a free port on 127.0.0.1, SQLite in `dataDir`, no Redis. */
+export function ownServerEnv(dataDir: string): Record<string, string> {
+  return { PORT: '0', HOST: '127.0.0.1', DATABASE_URL: `sqlite:${join(dataDir, 'howl.db')}`, REDIS_URL: '' };
+}
+
 /**
  * The real server in its own process, on SQLite in a fresh folder, with the site built for the
  * browser suites and mail going to a real SMTP server the test reads.
@@ -18,10 +23,7 @@ export async function startHowl(env: Record<string, string> = {}) {
     cwd: ROOT,
     env: {
       ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATABASE_URL: `sqlite:${join(dataDir, 'howl.db')}`,
-      REDIS_URL: '',
+      ...ownServerEnv(dataDir),
       SMTP_URL: smtp.url,
       WEB_ROOT: inject('webRoot'),
       NODE_ENV: 'test',
@@ -63,7 +65,7 @@ export type Howl = Awaited<ReturnType<typeof startHowl>>;
 
 /** A JSON call to the running server, with a session cookie or a game's key. */
 export async function http(
-  howl: Howl,
+  howl: Pick<Howl, 'url'>,
   method: string,
   path: string,
   opts: { body?: unknown; cookie?: string; game?: { game_id: string; api_key: string }; token?: string } = {},
@@ -86,13 +88,20 @@ export async function http(
 
 export const PASSWORD = 'Howl-Pass1';
 
-/** Signs a developer up and in through the API (the browser suites test the forms themselves). */
-export async function developer(howl: Howl, email: string): Promise<string> {
+/**
+ * Signs a developer up and in through the API (the browser suites test the forms themselves). The code
+ * comes from the test's SMTP server, or from `readCode` (e.g. `npm start`'s outbox).
+ */
+export async function developer(
+  howl: Pick<Howl, 'url'> & Partial<Pick<Howl, 'smtp'>>,
+  email: string,
+  readCode: (email: string) => string | Promise<string> = (e) => howl.smtp!.lastCode(e),
+): Promise<string> {
   await http(howl, 'POST', '/api/auth/sign-up', {
     body: { email, password: PASSWORD, firstName: 'Indie', lastName: 'Developer' },
   });
   const res = await http(howl, 'POST', '/api/auth/confirm-sign-up', {
-    body: { email, code: howl.smtp.lastCode(email) },
+    body: { email, code: await readCode(email) },
   });
   if (!res.cookie) throw new Error(`confirmation failed: ${JSON.stringify(res.body)}`);
   return res.cookie;

@@ -85,8 +85,10 @@ export function Download() {
 
       <Section id="check" title="Check the setup">
         <p>
-          Run this once from any scene. If the key or the game id is wrong, the answer carries an{' '}
-          <code>InvalidApiKey</code> error; see <Link to="/troubleshooting">troubleshooting</Link>.
+          Run this once from any scene, in a node that is ready after the one that calls <code>Howl.configure</code>{' '}
+          (Godot readies a node's children before the node itself, and siblings in order). If the key or the game id is
+          wrong, the answer carries an <code>InvalidApiKey</code> error; see{' '}
+          <Link to="/troubleshooting">troubleshooting</Link>.
         </p>
         <Wide>
           <EngineSample name="ping" />
@@ -163,6 +165,12 @@ function SelfHosting() {
       <ul>
         <li>
           Plain <code>http://</code> works for local testing, in the editor and in desktop builds.
+        </li>
+        <li>
+          Godot 3 connects only to the first address a name resolves to, and on most Linux and macOS systems{' '}
+          <code>localhost</code> is IPv6 <code>::1</code> first, where a server started with the default{' '}
+          <code>HOST=0.0.0.0</code> does not listen (the calls end with <code>NetworkError</code>). Start Howl with{' '}
+          <code>HOST=::</code> or use <code>http://127.0.0.1:8080</code> as <code>base_url</code>.
         </li>
         <li>
           On a phone, <code>localhost</code> is the phone itself: use your computer's address on the local network, such
