@@ -6,7 +6,7 @@ describe('loadConfig', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({
       port: 8080,
-      host: '0.0.0.0',
+      host: undefined,
       databaseUrl: 'sqlite:./data/howl.db',
       redisUrl: undefined,
       smtpUrl: undefined,

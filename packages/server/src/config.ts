@@ -13,7 +13,7 @@ const optionalUrl = (protocols: RegExp, example: string) =>
 /** Every environment variable Howl reads, with its default. The README's table mirrors this. */
 const envSchema = z.object({
   PORT: port.default(8080),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: z.string().optional(),
   DATABASE_URL: z
     .string()
     .default('sqlite:./data/howl.db')
@@ -65,7 +65,7 @@ const envSchema = z.object({
 
 export interface Config {
   port: number;
-  host: string;
+  host: string | undefined;
   databaseUrl: string;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;

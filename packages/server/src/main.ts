@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, startEnv } from './config.js';
 import { createDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { listen } from './http/listen.js';
 
 /** Longest drain before the process exits regardless. */
 const DRAIN_MS = 10_000;
@@ -25,7 +26,7 @@ async function main(): Promise<void> {
     await redis?.quit();
   });
 
-  await app.listen({ port: config.port, host: config.host });
+  await listen(app, config.port, config.host);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.log(`Howl is listening on http://localhost:${port} (database: ${database.dialect})`);

@@ -167,10 +167,9 @@ function SelfHosting() {
           Plain <code>http://</code> works for local testing, in the editor and in desktop builds.
         </li>
         <li>
-          Godot 3 connects only to the first address a name resolves to, and on most Linux and macOS systems{' '}
-          <code>localhost</code> is IPv6 <code>::1</code> first, where a server started with the default{' '}
-          <code>HOST=0.0.0.0</code> does not listen (the calls end with <code>NetworkError</code>). Start Howl with{' '}
-          <code>HOST=::</code> or use <code>http://127.0.0.1:8080</code> as <code>base_url</code>.
+          Godot 3 connects only to the first address a name resolves to, often IPv6 <code>::1</code> for{' '}
+          <code>localhost</code>. Howl listens on IPv6 and IPv4 unless <code>HOST</code> names one address; with{' '}
+          <code>HOST=0.0.0.0</code>, use <code>http://127.0.0.1:8080</code> as <code>base_url</code> on Godot 3.
         </li>
         <li>
           On a phone, <code>localhost</code> is the phone itself: use your computer's address on the local network, such
