@@ -81,6 +81,8 @@ export function prepareProject(engine: Engine): EngineProject {
       cpSync(join(samples, file), join(dir, 'samples', file));
     }
   }
+  // One manifest for both engines' samples harness: what each sample needs and what to call.
+  cpSync(join(REPO, 'e2e/samples-manifest.json'), join(dir, 'samples_manifest.json'));
   return project;
 }
 

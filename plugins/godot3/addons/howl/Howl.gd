@@ -6,7 +6,7 @@ signal pinged(result)
 
 const VERSION = "0.6.20"
 
-const _Client = preload("res://addons/howl/client.gd")
+const _Client = preload("res://addons/howl/http.gd")
 const _Scores = preload("res://addons/howl/scores.gd")
 const _Players = preload("res://addons/howl/players.gd")
 const _PlayerData = preload("res://addons/howl/player_data.gd")
