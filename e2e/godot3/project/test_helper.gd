@@ -1,7 +1,7 @@
 extends Node
 # The scenario's `t`: prints `HOWL-TEST PASS <check>` / `HOWL-TEST FAIL <check>: <why>` and the
 # summary (e2e/engines.md), and gives the checks the runner's environment, waits and mail codes.
-# The same helper as on Godot 4, plus a few Godot 3 conveniences the scenario steps share.
+# The same helper as on Godot 4, with the conveniences the scenario steps share.
 
 # The scenario's players use these; the runner checks that neither is ever printed.
 const PASSWORD = "Howl-Player-1!"
@@ -95,7 +95,7 @@ func get_json(url: String, headers: Array = []):
 	return answer
 
 
-# --- Godot 3 conveniences for the scenario steps ---------------------------------------------
+# --- Conveniences for the scenario steps -----------------------------------------------------
 
 # Game A: email registration with confirmation, deletes allowed, require_player_session, boards
 # main and weekly. Level 2 logs, so the runner can check that no secret is ever printed.

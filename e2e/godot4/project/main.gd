@@ -21,6 +21,8 @@ func _ready() -> void:
 	var scenario: Scenario = Scenario.new()
 	scenario.name = "Scenario"
 	add_child(scenario)
+	# One frame first, so the autoload and this scene are both ready.
+	await get_tree().process_frame
 	match phase:
 		"main":
 			await scenario.run_main(t)
@@ -31,6 +33,7 @@ func _ready() -> void:
 			Howl.Players.forget_session_in_memory()
 			for extra in [SCENE_CHECKS, SAMPLES]:
 				if ResourceLoader.exists(extra):
+					t.configure_a()
 					await _run_extra(extra, t)
 			var file := FileAccess.open(SESSION_FILE, FileAccess.WRITE)
 			if file != null:
@@ -47,7 +50,10 @@ func _ready() -> void:
 
 
 func _run_extra(path: String, t: TestHelper) -> void:
-	var script: Script = load(path)
+	var script: Variant = load(path)
+	if not script is GDScript or not script.can_instantiate():
+		t.fail_check(path.get_file().get_basename(), "%s does not load" % path)
+		return
 	var extra: Object = script.new()
 	if extra is Node:
 		add_child(extra)
@@ -57,6 +63,8 @@ func _run_extra(path: String, t: TestHelper) -> void:
 
 
 func _on_watchdog(t: TestHelper) -> void:
+	if t.is_finished():
+		return
 	t.fail_check("watchdog", "the scenario did not finish within %d s" % WATCHDOG_SECONDS)
 	t.finish()
 	get_tree().quit(1)

@@ -1,6 +1,11 @@
 extends Node
 ## The scenario's `t`: prints `HOWL-TEST PASS <check>` / `HOWL-TEST FAIL <check>: <why>` and the
 ## summary (e2e/engines.md), and gives the checks the runner's environment, waits and mail codes.
+## The same helper as on Godot 3, with the conveniences the scenario steps share.
+
+## The scenario's players use these; the runner checks that neither is ever printed.
+const PASSWORD := "Howl-Player-1!"
+const NEW_PASSWORD := "Howl-Player-2!"
 
 var passed := 0
 var failed := 0
@@ -36,6 +41,10 @@ func finish() -> void:
 		return
 	_finished = true
 	print("HOWL-TEST DONE passed=%d failed=%d" % [passed, failed])
+
+
+func is_finished() -> bool:
+	return _finished
 
 
 func env(key: String, fallback: String = "") -> String:
@@ -81,3 +90,67 @@ func get_json(url: String, headers: PackedStringArray = PackedStringArray()) -> 
 	var answer: Dictionary = data if data is Dictionary else {}
 	answer["status"] = response[1]
 	return answer
+
+
+# --- Conveniences for the scenario steps -----------------------------------------------------
+
+## Game A: email registration with confirmation, deletes allowed, require_player_session, boards
+## main and weekly. Level 2 logs, so the runner can check that no secret is ever printed.
+func configure_a(extra: Dictionary = {}) -> void:
+	_configure(env("HOWL_API_KEY"), env("HOWL_GAME_ID"), extra)
+
+
+## Game B: username/password registration, sessions of 3 seconds.
+func configure_b(extra: Dictionary = {}) -> void:
+	_configure(env("HOWL_API_KEY_B"), env("HOWL_GAME_ID_B"), extra)
+
+
+func _configure(api_key: String, game_id: String, extra: Dictionary) -> void:
+	var config := {"api_key": api_key, "game_id": game_id, "base_url": env("HOWL_URL"), "log_level": 2, "timeout_seconds": 10}
+	config.merge(extra, true)
+	Howl.configure(config)
+
+
+func run_id() -> String:
+	return env("HOWL_RUN", "local")
+
+
+## A player name unique to this run.
+func unique(prefix: String) -> String:
+	return "%s_%s" % [prefix, run_id()]
+
+
+func now_ms() -> int:
+	return Time.get_ticks_msec()
+
+
+## True when a call answered without an error.
+static func ok(result: Dictionary) -> bool:
+	return result.get("error") == null
+
+
+## True when the device holds a saved session of game A (the offline and resume phases use it).
+func has_saved_session() -> bool:
+	var file := ConfigFile.new()
+	return file.load("user://howl_session.cfg") == OK and file.has_section(env("HOWL_GAME_ID"))
+
+
+## Deep equality for JSON values (numbers compared as numbers, so 3 and 3.0 are the same).
+static func same(a: Variant, b: Variant) -> bool:
+	if (a is int or a is float) and (b is int or b is float):
+		return float(a) == float(b)
+	if a is Dictionary and b is Dictionary:
+		if a.size() != b.size():
+			return false
+		for key in a:
+			if not b.has(key) or not same(a[key], b[key]):
+				return false
+		return true
+	if a is Array and b is Array:
+		if a.size() != b.size():
+			return false
+		for i in a.size():
+			if not same(a[i], b[i]):
+				return false
+		return true
+	return typeof(a) == typeof(b) and a == b
