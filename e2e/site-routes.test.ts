@@ -66,14 +66,25 @@ describe.skipIf(BROWSER_SKIP)('every route of the site in Chromium', { timeout: 
       const page = await context.newPage();
       const errors = watchErrors(page);
       const unknown: string[] = [];
+      const files = new Set<string>();
       for (const route of signedIn ? [...PUBLIC_ROUTES, ...DASHBOARD_ROUTES] : PUBLIC_ROUTES) {
         await page.goto(howl.url + route, { waitUntil: 'networkidle' });
         expect(await page.locator('h1').count(), `${route} has a heading`).toBeGreaterThan(0);
-        for (const link of await internalLinks(page)) if (!KNOWN.has(link)) unknown.push(`${route} → ${link}`);
+        for (const link of await internalLinks(page)) {
+          // The plugin zips are files the server sends, not routes of the site: each must download.
+          if (link.startsWith('/download/')) files.add(link);
+          else if (!KNOWN.has(link)) unknown.push(`${route} → ${link}`);
+        }
         await screenshots(page, `${signedIn ? 'in' : 'out'}${route === '/' ? '-home' : route.replaceAll('/', '-')}`);
       }
       expect(unknown).toEqual([]);
       expect(errors).toEqual([]);
+      expect([...files].sort()).toEqual(['/download/howl-godot3-0.6.20.zip', '/download/howl-godot4-0.9.7.zip']);
+      for (const file of files) {
+        const res = await fetch(howl.url + file);
+        expect([res.status, res.headers.get('content-type')], file).toEqual([200, 'application/zip']);
+        expect((await res.arrayBuffer()).byteLength, file).toBeGreaterThan(1000);
+      }
       await context.close();
     });
   }
