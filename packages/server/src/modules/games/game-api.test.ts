@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, gameCall, signedInDeveloper, startTestApp, uniqueIp, type TestApp } from '../../../test/support/app.js';
 import { DIALECTS } from '../../../test/support/services.js';
@@ -76,6 +77,16 @@ for (const { dialect, skip } of DIALECTS) {
       expect(allowed).toEqual(
         expect.arrayContaining(['x-api-key', 'x-game-id', 'x-howl-plugin-version', 'x-howl-engine']),
       );
+      // A web export sends what the plugin sends: a header the preflight refuses fails every call.
+      const sent = ['godot3', 'godot4'].flatMap((engine) => {
+        const source = readFileSync(
+          new URL(`../../../../../plugins/${engine}/addons/howl/http.gd`, import.meta.url),
+          'utf8',
+        );
+        return [...source.matchAll(/"([a-z-]+): "/g)].map((m) => m[1]!);
+      });
+      expect(sent).toContain('x-howl-game-version');
+      expect(allowed).toEqual(expect.arrayContaining(sent.filter((h) => h !== 'accept')));
     });
 
     it('puts CORS headers on /v1 errors (403, 404) and none on the console API', async () => {

@@ -26,6 +26,7 @@ export const GAME_API_HEADERS = [
   'x-game-id',
   'x-howl-plugin-version',
   'x-howl-engine',
+  'x-howl-game-version',
   'authorization',
   'content-type',
 ];
