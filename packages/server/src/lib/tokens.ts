@@ -20,13 +20,6 @@ export function newId(): string {
   return randomUUID();
 }
 
-/** Compares two hex digests without leaking where they differ. */
-export function sameDigest(a: string, b: string): boolean {
-  const x = Buffer.from(a, 'hex');
-  const y = Buffer.from(b, 'hex');
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
 // Letters and digits only: ids and keys are pasted into Godot configs and shells, where `-` and `_` at the start get in the way.
 const ALPHANUMERIC = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const gameIdChars = customAlphabet(ALPHANUMERIC, 16);

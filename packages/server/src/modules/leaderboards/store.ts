@@ -193,17 +193,6 @@ export function findEntry(db: Kysely<DB>, boardId: string, id: string) {
     .executeTakeFirst();
 }
 
-/** A score of one of this game's boards, with its board's name and order. */
-export function findGameEntry(db: Kysely<DB>, gameId: string, id: string) {
-  return db
-    .selectFrom('scores')
-    .innerJoin('leaderboards', 'leaderboards.id', 'scores.leaderboard_id')
-    .select(['scores.id', 'scores.leaderboard_id', 'scores.period_start'])
-    .where('leaderboards.game_id', '=', gameId)
-    .where('scores.id', '=', id)
-    .executeTakeFirst();
-}
-
 /** A player's entries in one period, best first. */
 export function playerEntries(
   db: Kysely<DB>,
