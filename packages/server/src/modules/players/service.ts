@@ -38,9 +38,17 @@ export interface PlayersDeps {
 const emailAddress = z.email().max(254);
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
+/** Whether the developer has turned player accounts on for this game. */
+const playerAuthOn = (game: GameRow) => game.player_auth_enabled === 1;
+
+/** The game API's player calls refuse to run while the developer has not turned them on. */
+function requireAuthOn(game: GameRow): void {
+  if (!playerAuthOn(game)) throw E.authDisabled();
+}
+
 export function settingsOf(game: GameRow): PlayerAuthSettings {
   return {
-    enabled: game.player_auth_enabled === 1,
+    enabled: playerAuthOn(game),
     reg_type: game.reg_type,
     email_confirmation: game.email_conf_enabled === 1,
     session_duration_seconds: game.session_duration_seconds,
@@ -76,9 +84,8 @@ export function createPlayers({ db, dialect, identity, mailer, clock, games, pla
     });
   }
 
-  /** The game API's player calls refuse to run while the developer has not turned them on. */
   function enabledPool(game: GameRow) {
-    if (game.player_auth_enabled !== 1) throw E.authDisabled();
+    requireAuthOn(game);
     return poolOf(game);
   }
 
@@ -105,6 +112,7 @@ export function createPlayers({ db, dialect, identity, mailer, clock, games, pla
 
   return {
     settingsOf,
+    requireAuthOn,
     emailSettings,
 
     async getSettings(developerId: string, gameId: string): Promise<PlayerAuthSettings> {
@@ -257,7 +265,7 @@ export function createPlayers({ db, dialect, identity, mailer, clock, games, pla
      * that player's own session; names nobody registered stay open to every client.
      */
     async requireWriter(game: GameRow, playerName: string, authorization: string | undefined): Promise<void> {
-      if (game.require_player_session !== 1 || game.player_auth_enabled !== 1) return;
+      if (game.require_player_session !== 1 || !playerAuthOn(game)) return;
       const owner = await poolOf(game).admin.find(playerName);
       if (!owner) return;
       const session = await authenticate(game, authorization);
