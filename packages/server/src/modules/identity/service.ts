@@ -106,14 +106,7 @@ export function createIdentity(deps: IdentityDeps) {
     try {
       await deliver();
     } catch (cause) {
-      throw new AppError(
-        503,
-        'ServiceUnavailable',
-        'We could not send the email right now. Please try again in a moment.',
-        {
-          cause,
-        },
-      );
+      throw E.mailFailed(cause);
     }
   }
 

@@ -10,7 +10,6 @@ import {
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../../db/schema.js';
-import { AppError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { GameRow } from '../games/games.table.js';
 import { playerPoolId, type Games } from '../games/service.js';
@@ -19,7 +18,8 @@ import type { Dialect } from '../../db/database.js';
 import type { IdentityUser } from '../identity/identity.table.js';
 import type { Identity, SessionUser } from '../identity/service.js';
 import type { Mailer } from '../mail/mailer.js';
-import { playerDataErrors, type PlayerData } from '../player-data/service.js';
+import { playerDataErrors } from '../player-data/errors.js';
+import type { PlayerData } from '../player-data/service.js';
 import { playerErrors as E, asPlayerError } from './errors.js';
 import { effectiveTemplate, normalizeBody, playerCodeMail } from './mail.js';
 import * as store from './store.js';
@@ -346,9 +346,7 @@ const encodeCursor = (name: string) => Buffer.from(name, 'utf8').toString('base6
 function decodeCursor(cursor: string): string {
   const name = Buffer.from(cursor, 'base64url').toString('utf8');
   if (!name || encodeCursor(name) !== cursor) {
-    throw new AppError(400, 'InvalidParameter', 'This cursor is not valid. Start again from the first page.', {
-      field: 'cursor',
-    });
+    throw E.badCursor();
   }
   return name;
 }
