@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { AppError } from '../http/errors.js';
 
 export interface LimiterSpec {
   /** Distinguishes this limiter's keys from others' in a shared store. */
@@ -39,11 +40,25 @@ export function redisLimiters(redis: Redis, prefix = 'howl:rl'): LimiterFactory 
 }
 
 /** Seconds until a refused caller may try again; at least one. */
-export function retryAfterSeconds(res: RateLimiterRes): number {
+function retryAfterSeconds(res: RateLimiterRes): number {
   return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
 }
 
 /** rate-limiter-flexible rejects with a RateLimiterRes when points run out, and with an Error when its store fails. */
-export function isRateLimited(value: unknown): value is RateLimiterRes {
+function isRateLimited(value: unknown): value is RateLimiterRes {
   return value instanceof RateLimiterRes;
+}
+
+/**
+ * Counts one call against a limiter. Past its points the caller gets 429 LimitExceeded with `message`
+ * and a Retry-After; a failing store's error passes through.
+ */
+export async function consumeOrRefuse(limiter: RateLimiterAbstract, key: string, message: string): Promise<void> {
+  try {
+    await limiter.consume(key);
+  } catch (err) {
+    if (isRateLimited(err))
+      throw new AppError(429, 'LimitExceeded', message, { retryAfterSeconds: retryAfterSeconds(err) });
+    throw err;
+  }
 }

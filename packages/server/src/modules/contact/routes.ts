@@ -6,7 +6,7 @@ import { findDeveloper } from '../../http/developer-session.js';
 import { AppError } from '../../http/errors.js';
 import { escapeHtml } from '../mail/mailer.js';
 import { ipBucket } from '../../lib/ip.js';
-import { isRateLimited, retryAfterSeconds, type LimiterFactory } from '../../lib/rate-limits.js';
+import { consumeOrRefuse, type LimiterFactory } from '../../lib/rate-limits.js';
 import type { Developers } from '../developers/service.js';
 import type { Contact } from './service.js';
 
@@ -24,16 +24,8 @@ const tokenQuery = z.object({ token: z.string().max(200).default('') });
 /** `POST /api/contact`, `POST /api/newsletter`, and the two links newsletter mails carry. */
 export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async (app, opts) => {
   const perIp = opts.limiters.create({ name: 'contact-ip', points: opts.requestsPerIpPerHour, durationSeconds: 3600 });
-  const limitPerIp = async (request: { ip: string }) => {
-    try {
-      await perIp.consume(ipBucket(request.ip));
-    } catch (err) {
-      if (!isRateLimited(err)) throw err;
-      throw new AppError(429, 'LimitExceeded', "You've sent too many messages. Please try again later.", {
-        retryAfterSeconds: retryAfterSeconds(err),
-      });
-    }
-  };
+  const limitPerIp = (request: { ip: string }) =>
+    consumeOrRefuse(perIp, ipBucket(request.ip), "You've sent too many messages. Please try again later.");
 
   app.post(
     '/api/contact',

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { AppError } from '../../http/errors.js';
+import { contactErrors } from './errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { newId, newToken, sha256 } from '../../lib/tokens.js';
 import type { LimiterFactory } from '../../lib/rate-limits.js';
@@ -24,11 +24,6 @@ export interface ContactDeps {
 
 /** Confirmation mails one address may receive a day, however many IPs ask. */
 export const NEWSLETTER_MAILS_PER_ADDRESS_PER_DAY = 3;
-
-const mailFailed = (cause: unknown) =>
-  new AppError(503, 'ServiceUnavailable', 'We could not send your message right now. Please try again in a moment.', {
-    cause,
-  });
 
 /** The contact form (mailed to support, reply-to the sender) and the newsletter's double opt-in. */
 export function createContact(deps: ContactDeps) {
@@ -55,7 +50,7 @@ export function createContact(deps: ContactDeps) {
         await mailer.send(contactMail(deps.supportEmail, input.email, input.message));
       } catch (cause) {
         await store.deleteContactMessage(db, id);
-        throw mailFailed(cause);
+        throw contactErrors.mailFailed(cause);
       }
     },
 

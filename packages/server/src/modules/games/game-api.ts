@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { AppError, errorBody } from '../../http/errors.js';
 import { ipBucket } from '../../lib/ip.js';
-import { isRateLimited, retryAfterSeconds, type LimiterFactory } from '../../lib/rate-limits.js';
+import { consumeOrRefuse, type LimiterFactory } from '../../lib/rate-limits.js';
 import { sameSecret } from '../../lib/tokens.js';
 import type { GameRow } from './games.table.js';
 import * as store from './store.js';
@@ -91,18 +91,8 @@ export const gameApi: FastifyPluginAsync<GameApiOptions> = async (v1, opts) => {
   const perIp = opts.limiters.create({ name: 'v1-ip', points: opts.requestsPerIpPerMinute, durationSeconds: 60 });
   const perKey = opts.limiters.create({ name: 'v1-key', points: opts.requestsPerKeyPerMinute, durationSeconds: 60 });
 
-  async function consume(limiter: typeof perIp, key: string): Promise<void> {
-    try {
-      await limiter.consume(key);
-    } catch (err) {
-      if (isRateLimited(err)) {
-        throw new AppError(429, 'LimitExceeded', 'Too many requests. Please slow down and try again shortly.', {
-          retryAfterSeconds: retryAfterSeconds(err),
-        });
-      }
-      throw err;
-    }
-  }
+  const consume = (limiter: typeof perIp, key: string) =>
+    consumeOrRefuse(limiter, key, 'Too many requests. Please slow down and try again shortly.');
 
   v1.addHook('onRequest', async (request) => {
     await consume(perIp, ipBucket(request.ip));

@@ -2,24 +2,14 @@ import type { GameDetails, GamesResponse } from '@howl/contract';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
-import { AppError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { newApiKey, newGameId } from '../../lib/tokens.js';
 import type { GameRow } from './games.table.js';
+import { gameErrors } from './errors.js';
 import * as store from './store.js';
 
 /** How many games one developer may own. */
 export const MAX_GAMES_PER_DEVELOPER = 100;
-
-export const gameErrors = {
-  notFound: () => new AppError(404, 'NotFound', 'Game not found.'),
-  limitReached: () =>
-    new AppError(
-      409,
-      'GameLimitReached',
-      `You can own at most ${MAX_GAMES_PER_DEVELOPER} games. Delete one to create another.`,
-    ),
-};
 
 /** The pool of a game's players in the identity module. */
 export const playerPoolId = (gameId: string) => `game:${gameId}`;
@@ -71,7 +61,8 @@ export function createGames({ db, dialect, clock, setUpGame, forgetBoards }: Gam
       };
       await db.transaction().execute(async (trx) => {
         await store.lockDeveloper(trx, developerId, dialect);
-        if ((await store.countGames(trx, developerId)) >= MAX_GAMES_PER_DEVELOPER) throw gameErrors.limitReached();
+        if ((await store.countGames(trx, developerId)) >= MAX_GAMES_PER_DEVELOPER)
+          throw gameErrors.limitReached(MAX_GAMES_PER_DEVELOPER);
         await store.insertGame(trx, game);
         await setUpGame(trx, game.id, game.created_at);
         await store.setCurrentGameId(trx, developerId, game.id);

@@ -26,6 +26,8 @@ export const identityErrors = {
     ),
   sessionExpired: () =>
     new AppError(401, 'SessionExpired', 'This session has expired or was ended. Please sign in again.'),
-  limitExceeded: (retryAfterSeconds: number, message = 'Too many attempts. Please try again later.') =>
-    new AppError(429, 'LimitExceeded', message, { retryAfterSeconds }),
+  mailFailed: (cause: unknown) =>
+    new AppError(503, 'ServiceUnavailable', 'We could not send the email right now. Please try again in a moment.', {
+      cause,
+    }),
 };

@@ -7,7 +7,7 @@ import { AppError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { PasswordHasher } from '../../lib/password-hasher.js';
 import { ipBucket } from '../../lib/ip.js';
-import { isRateLimited, retryAfterSeconds, type LimiterFactory } from '../../lib/rate-limits.js';
+import { consumeOrRefuse, type LimiterFactory } from '../../lib/rate-limits.js';
 import { newId, newSixDigitCode, sha256 } from '../../lib/tokens.js';
 import { identityErrors as E } from './errors.js';
 import type { CodePurpose, IdentityUser } from './identity.table.js';
@@ -81,15 +81,6 @@ export function createIdentity(deps: IdentityDeps) {
     durationSeconds: limits.signInFailureWindowSeconds,
   });
 
-  async function consume(limiter: typeof codeMails, key: string, message?: string): Promise<void> {
-    try {
-      await limiter.consume(key);
-    } catch (err) {
-      if (isRateLimited(err)) throw E.limitExceeded(retryAfterSeconds(err), message);
-      throw err;
-    }
-  }
-
   /**
    * Runs a secret check (password, code) under a per-account attempt limit. The attempt is counted
    * before the check, so parallel requests cannot slip past the limit; a success clears the count.
@@ -100,7 +91,7 @@ export function createIdentity(deps: IdentityDeps) {
     message: string,
     check: () => Promise<T>,
   ): Promise<T> {
-    await consume(limiter, key, message);
+    await consumeOrRefuse(limiter, key, message);
     const result = await check();
     await limiter.delete(key);
     return result;
@@ -108,21 +99,14 @@ export function createIdentity(deps: IdentityDeps) {
 
   /** Counts one request from an IP (or IPv6 /64) against the auth limit. */
   async function countIpRequest(ip: string): Promise<void> {
-    await consume(ipRequests, ipBucket(ip), 'Too many requests from your network. Please try again later.');
+    await consumeOrRefuse(ipRequests, ipBucket(ip), 'Too many requests from your network. Please try again later.');
   }
 
   async function send(deliver: () => Promise<void>): Promise<void> {
     try {
       await deliver();
     } catch (cause) {
-      throw new AppError(
-        503,
-        'ServiceUnavailable',
-        'We could not send the email right now. Please try again in a moment.',
-        {
-          cause,
-        },
-      );
+      throw E.mailFailed(cause);
     }
   }
 
@@ -138,8 +122,12 @@ export function createIdentity(deps: IdentityDeps) {
       return user;
     }
 
-    async function issueCode(user: IdentityUser, purpose: CodePurpose, limitMessage?: string): Promise<void> {
-      await consume(codeMails, accountKey(user.username), limitMessage);
+    async function issueCode(
+      user: IdentityUser,
+      purpose: CodePurpose,
+      limitMessage = 'Too many attempts. Please try again later.',
+    ): Promise<void> {
+      await consumeOrRefuse(codeMails, accountKey(user.username), limitMessage);
       const code = newSixDigitCode();
       const now = clock.now();
       await store.putCode(db, {
@@ -194,7 +182,11 @@ export function createIdentity(deps: IdentityDeps) {
     async function perIpFailures<T>(ip: string | undefined, check: () => Promise<T>): Promise<T> {
       if (ip === undefined) return check();
       const key = ipBucket(ip);
-      await consume(ipSignInFailures, key, 'Too many failed sign-ins from your network. Please try again later.');
+      await consumeOrRefuse(
+        ipSignInFailures,
+        key,
+        'Too many failed sign-ins from your network. Please try again later.',
+      );
       const result = await check();
       await ipSignInFailures.reward(key, 1);
       return result;

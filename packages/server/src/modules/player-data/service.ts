@@ -2,41 +2,13 @@ import { GAME_STATE_PLAYER, MAX_CHARACTERS_PER_PLAYER, MAX_PLAYER_DATA_BYTES } f
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
-import { AppError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { holdGame } from '../games/store.js';
+import { playerDataErrors } from './errors.js';
 import * as store from './store.js';
 import type { DocKey } from './store.js';
 
 type Doc = Record<string, unknown>;
-
-export const playerDataErrors = {
-  tooLarge: (bytes: number) =>
-    new AppError(
-      413,
-      'PlayerDataTooLarge',
-      `This player data would be ${bytes} bytes; the limit is ${MAX_PLAYER_DATA_BYTES} bytes. Nothing was saved.`,
-      { field: 'player_data' },
-    ),
-  versionConflict: (current: number) =>
-    new AppError(
-      409,
-      'VersionConflict',
-      `The stored player data is at version ${current}; read it again and retry your change.`,
-      { currentVersion: current },
-    ),
-  gameStateCharacters: () =>
-    new AppError(400, 'InvalidParameter', `${GAME_STATE_PLAYER} holds the game state; it has no characters.`, {
-      field: 'player',
-    }),
-  gameGone: () => new AppError(404, 'NotFound', 'This game no longer exists.'),
-  characterLimit: () =>
-    new AppError(
-      409,
-      'CharacterLimitReached',
-      `A player can keep data for at most ${MAX_CHARACTERS_PER_PLAYER} characters. Delete one to add another.`,
-    ),
-};
 
 export interface PlayerDataDeps {
   db: Kysely<DB>;

@@ -40,6 +40,10 @@ export const playerErrors = {
     ),
   emptyPassword: () =>
     new AppError(400, 'InvalidParameter', 'Please enter a new password for this player.', { field: 'password' }),
+  badCursor: () =>
+    new AppError(400, 'InvalidParameter', 'This cursor is not valid. Start again from the first page.', {
+      field: 'cursor',
+    }),
 };
 
 /**

@@ -40,10 +40,8 @@ export const playerGameRoutes = (players: Players, identity: Identity): FastifyP
     // Calls that send mail count against the caller's network, like the site's own sign-up.
     const perIp = async (request: FastifyRequest) => identity.countIpRequest(request.ip);
     const schema = { tags, security: GAME_API_SECURITY };
-    // Before anything else: while the developer has not turned player accounts on, every call says so.
-    v1.addHook('preValidation', async (request) => {
-      if (game(request).player_auth_enabled !== 1) throw playerErrors.authDisabled();
-    });
+    // Before anything else (body checks, sign-in): while the developer has not turned player accounts on, every call says so.
+    v1.addHook('preValidation', async (request) => players.requireAuthOn(game(request)));
 
     /** The player behind the call's Bearer token; a missing one and a dead one fail differently. */
     async function signedIn(request: FastifyRequest): Promise<SessionUser> {

@@ -10,7 +10,6 @@ import {
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../../db/schema.js';
-import { AppError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { GameRow } from '../games/games.table.js';
 import { playerPoolId, type Games } from '../games/service.js';
@@ -19,7 +18,8 @@ import type { Dialect } from '../../db/database.js';
 import type { IdentityUser } from '../identity/identity.table.js';
 import type { Identity, SessionUser } from '../identity/service.js';
 import type { Mailer } from '../mail/mailer.js';
-import { playerDataErrors, type PlayerData } from '../player-data/service.js';
+import { playerDataErrors } from '../player-data/errors.js';
+import type { PlayerData } from '../player-data/service.js';
 import { playerErrors as E, asPlayerError } from './errors.js';
 import { effectiveTemplate, normalizeBody, playerCodeMail } from './mail.js';
 import * as store from './store.js';
@@ -38,9 +38,17 @@ export interface PlayersDeps {
 const emailAddress = z.email().max(254);
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
+/** Whether the developer has turned player accounts on for this game. */
+const playerAuthOn = (game: GameRow) => game.player_auth_enabled === 1;
+
+/** The game API's player calls refuse to run while the developer has not turned them on. */
+function requireAuthOn(game: GameRow): void {
+  if (!playerAuthOn(game)) throw E.authDisabled();
+}
+
 export function settingsOf(game: GameRow): PlayerAuthSettings {
   return {
-    enabled: game.player_auth_enabled === 1,
+    enabled: playerAuthOn(game),
     reg_type: game.reg_type,
     email_confirmation: game.email_conf_enabled === 1,
     session_duration_seconds: game.session_duration_seconds,
@@ -76,9 +84,8 @@ export function createPlayers({ db, dialect, identity, mailer, clock, games, pla
     });
   }
 
-  /** The game API's player calls refuse to run while the developer has not turned them on. */
   function enabledPool(game: GameRow) {
-    if (game.player_auth_enabled !== 1) throw E.authDisabled();
+    requireAuthOn(game);
     return poolOf(game);
   }
 
@@ -105,6 +112,7 @@ export function createPlayers({ db, dialect, identity, mailer, clock, games, pla
 
   return {
     settingsOf,
+    requireAuthOn,
     emailSettings,
 
     async getSettings(developerId: string, gameId: string): Promise<PlayerAuthSettings> {
@@ -257,7 +265,7 @@ export function createPlayers({ db, dialect, identity, mailer, clock, games, pla
      * that player's own session; names nobody registered stay open to every client.
      */
     async requireWriter(game: GameRow, playerName: string, authorization: string | undefined): Promise<void> {
-      if (game.require_player_session !== 1 || game.player_auth_enabled !== 1) return;
+      if (game.require_player_session !== 1 || !playerAuthOn(game)) return;
       const owner = await poolOf(game).admin.find(playerName);
       if (!owner) return;
       const session = await authenticate(game, authorization);
@@ -338,9 +346,7 @@ const encodeCursor = (name: string) => Buffer.from(name, 'utf8').toString('base6
 function decodeCursor(cursor: string): string {
   const name = Buffer.from(cursor, 'base64url').toString('utf8');
   if (!name || encodeCursor(name) !== cursor) {
-    throw new AppError(400, 'InvalidParameter', 'This cursor is not valid. Start again from the first page.', {
-      field: 'cursor',
-    });
+    throw E.badCursor();
   }
   return name;
 }
