@@ -31,6 +31,7 @@ export function PlayerActionModal({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setFormError(undefined);
+    // Spec §5 fixes this client-side rule (not empty); the contract leaves the policy to the server.
     if (action === 'password' && password === '') {
       setFormError('Please enter a new password for this player.');
       return;
