@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { usePlayerAction, type Player, type PlayerAction } from '../../api/players/mutations.js';
-import { Modal } from '../Modal.js';
-import { Button, Field, Notice } from '../ui.js';
+import { Modal } from '../../components/Modal.js';
+import { Button, Field, Notice } from '../../components/ui.js';
 
 const TITLES: Record<PlayerAction, string> = {
   password: 'Change password',
