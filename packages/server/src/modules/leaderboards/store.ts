@@ -3,7 +3,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import type { LeaderboardRow, NewLeaderboard, ScoreRow } from './leaderboards.table.js';
-import { boardOrderSql, inBoardOrder, scoreBeats } from './order.js';
+import { boardOrderSql, inBoardOrder, scoreBeats } from '../ranking/order.js';
 
 export function listLeaderboards(db: Kysely<DB>, gameId: string): Promise<LeaderboardRow[]> {
   return db

@@ -1,8 +1,10 @@
 import type { SortOrder } from '@howl/contract';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import type { ScoreRow } from '../leaderboards/leaderboards.table.js';
-import { inBoardOrder, ranksAbove, ranksBelow, type OrderKey } from '../leaderboards/order.js';
+import { inBoardOrder, ranksAbove, ranksBelow, type OrderKey } from './order.js';
+
+/** A row of the scores table, typed from the database's schema: the index needs nothing of the leaderboards module. */
+export type ScoreRow = Selectable<DB['scores']>;
 
 /** One board's period: the unit a rank index orders. */
 export interface BoardPeriod {
