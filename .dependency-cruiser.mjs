@@ -13,13 +13,6 @@ const MODULES = '^packages/server/src/modules/';
  */
 const KNOWN_FOREIGN_STORE_IMPORTS = [`${MODULES}players/service\\.ts$`, `${MODULES}player-data/service\\.ts$`];
 
-/**
- * Known cycle, allowed for now and to be removed: identity/admin.ts takes the SaveProfile type from
- * identity/service.ts, which builds the admin (the only cycle today). It goes with the split of
- * the identity service; until then the cycle check skips these two files.
- */
-const KNOWN_CYCLES = [`${MODULES}identity/(admin|service)\\.ts$`];
-
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
   forbidden: [
@@ -27,7 +20,7 @@ export default {
       name: 'no-circular',
       severity: 'error',
       comment: 'An import cycle: modules that need each other share a small file or an interface instead.',
-      from: { path: '^packages/(server|web)/src/', pathNot: KNOWN_CYCLES },
+      from: { path: '^packages/(server|web)/src/' },
       to: { circular: true },
     },
     {
