@@ -15,7 +15,7 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { createPasswordHasher, type PasswordHasher } from './lib/password-hasher.js';
 import { memoryLimiters, redisLimiters } from './lib/rate-limits.js';
 import { reportRedisOutages } from './lib/redis-outages.js';
-import { requireDeveloper } from './http/developer-session.js';
+import { requireDeveloper, requireOwnerOnGameRoutes } from './http/developer-session.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { createContact } from './modules/contact/service.js';
 import { developerRoutes } from './modules/developers/routes.js';
@@ -177,7 +177,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     identity,
     mailer,
     clock,
-    games,
     playerData,
   });
   const requireWriter: WriterCheck = (game, name, authorization) => players.requireWriter(game, name, authorization);
@@ -195,13 +194,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxAgeSeconds: config.developerSessionDays * 86_400,
   };
 
+  // Ownership once, before any route exists: every console route with a `:gameId` gets it, whoever adds it.
+  requireOwnerOnGameRoutes(app, developers, games.owned);
   await app.register(healthRoutes, { database, ...(deps.redis ? { redis: deps.redis } : {}) });
   await app.register(developerRoutes, { developers, identity, cookie: cookieSettings });
-  const signedIn = requireDeveloper(developers, games.owned);
+  const signedIn = requireDeveloper(developers);
   await app.register(gameRoutes, { games, signedIn });
-  await app.register(leaderboardRoutes, { leaderboards, signedIn });
-  await app.register(playerRoutes, { players, signedIn });
-  await app.register(playerDataRoutes, { playerData, signedIn });
+  await app.register(leaderboardRoutes, { leaderboards });
+  await app.register(playerRoutes, { players });
+  await app.register(playerDataRoutes, { playerData });
   await app.register(contactRoutes, {
     contact,
     developers,
