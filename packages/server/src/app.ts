@@ -170,13 +170,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessionDays: config.developerSessionDays,
     gamesOf: games.list,
   });
-  const playerData = createPlayerData({ db: database.db, dialect: database.dialect, clock });
+  const playerData = createPlayerData({ db: database.db, dialect: database.dialect, clock, games });
   const players = createPlayers({
     db: database.db,
-    dialect: database.dialect,
     identity,
     mailer,
     clock,
+    games,
     playerData,
   });
   const requireWriter: WriterCheck = (game, name, authorization) => players.requireWriter(game, name, authorization);

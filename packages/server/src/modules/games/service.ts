@@ -1,5 +1,5 @@
 import type { GameDetails, GamesResponse } from '@howl/contract';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
@@ -7,6 +7,19 @@ import { newApiKey, newGameId } from '../../lib/tokens.js';
 import type { GameRow } from './games.table.js';
 import { gameErrors } from './errors.js';
 import * as store from './store.js';
+
+/** The player settings kept on a game's row (the players module reads them from the row and saves them here). */
+export type PlayerSettingsRow = Partial<
+  Pick<
+    GameRow,
+    | 'player_auth_enabled'
+    | 'reg_type'
+    | 'email_conf_enabled'
+    | 'session_duration_seconds'
+    | 'saved_session_days'
+    | 'require_player_session'
+  >
+>;
 
 /** How many games one developer may own. */
 export const MAX_GAMES_PER_DEVELOPER = 100;
@@ -49,6 +62,16 @@ export function createGames({ db, dialect, clock, setUpGame, forgetBoards }: Gam
 
   return {
     list,
+
+    /**
+     * For other modules writing under a game (player accounts, player data): whether the game still
+     * exists, holding its row until their transaction ends so a delete of the game waits for the write.
+     */
+    hold: (trx: Transaction<DB>, gameId: string): Promise<boolean> => store.holdGame(trx, dialect, gameId),
+
+    /** Saves a game's player settings (the players module's console). */
+    savePlayerSettings: (gameId: string, changes: PlayerSettingsRow): Promise<void> =>
+      store.updateGame(db, gameId, changes),
     /** The game's row when the developer owns it; 404 otherwise (`requireOwnerOnGameRoutes` runs it). */
     owned: (developerId: string, gameId: string) => owned(developerId, gameId),
 
@@ -127,6 +150,9 @@ export function createGames({ db, dialect, clock, setUpGame, forgetBoards }: Gam
 }
 
 export type Games = ReturnType<typeof createGames>;
+
+/** What the players and player-data modules use of games: never the store, only these. */
+export type GameHold = Pick<Games, 'hold'>;
 
 function toDetails(g: GameRow): GameDetails {
   return {

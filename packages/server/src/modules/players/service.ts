@@ -12,9 +12,7 @@ import { z } from 'zod';
 import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import type { GameRow } from '../games/games.table.js';
-import { playerPoolId } from '../games/service.js';
-import { holdGame, updateGame } from '../games/store.js';
-import type { Dialect } from '../../db/database.js';
+import { playerPoolId, type GameHold, type Games } from '../games/service.js';
 import type { IdentityUser } from '../identity/identity.table.js';
 import type { Identity, SessionUser } from '../identity/service.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -26,12 +24,13 @@ import * as store from './store.js';
 
 export interface PlayersDeps {
   db: Kysely<DB>;
-  dialect: Dialect;
   /** The players list shows each player's data; deleting a player deletes it. */
   playerData: Pick<PlayerData, 'ownDocs' | 'deletePlayer'>;
   identity: Identity;
   mailer: Mailer;
   clock: Clock;
+  /** A new account holds its game's row; the settings live on it. */
+  games: GameHold & Pick<Games, 'savePlayerSettings'>;
 }
 
 const emailAddress = z.email().max(254);
@@ -67,7 +66,7 @@ const profile = (user: Pick<IdentityUser, 'username' | 'email' | 'status'>) => (
  * Every call comes with a game already checked: the developer's own (the console's ownership hook,
  * `requireOwnerOnGameRoutes`) or the one the game API's front door let in.
  */
-export function createPlayers({ db, dialect, identity, mailer, clock, playerData }: PlayersDeps) {
+export function createPlayers({ db, identity, mailer, clock, games, playerData }: PlayersDeps) {
   async function emailSettings(game: GameRow): Promise<PlayerEmailSettings> {
     return effectiveTemplate(game.name, await store.findTemplate(db, game.id));
   }
@@ -129,7 +128,7 @@ export function createPlayers({ db, dialect, identity, mailer, clock, playerData
           require_player_session: flag(changes.require_player_session),
         }).filter(([, v]) => v !== undefined),
       );
-      if (Object.keys(patch).length > 0) await updateGame(db, game.id, patch);
+      if (Object.keys(patch).length > 0) await games.savePlayerSettings(game.id, patch);
       return settingsOf({ ...game, ...patch });
     },
 
@@ -174,7 +173,7 @@ export function createPlayers({ db, dialect, identity, mailer, clock, playerData
             retakePending: false,
             // In the account's own transaction: a game deleted meanwhile gets no account left behind.
             saveProfile: async (trx) => {
-              if (!(await holdGame(trx, dialect, game.id))) throw playerDataErrors.gameGone();
+              if (!(await games.hold(trx, game.id))) throw playerDataErrors.gameGone();
             },
           },
         ),
