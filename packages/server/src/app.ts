@@ -15,31 +15,31 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { createPasswordHasher, type PasswordHasher } from './lib/password-hasher.js';
 import { memoryLimiters, redisLimiters } from './lib/rate-limits.js';
 import { reportRedisOutages } from './lib/redis-outages.js';
-import { requireDeveloper } from './http/developer-session.js';
-import { contactRoutes } from './modules/contact/routes.js';
+import { requireDeveloper, requireOwnerOnGameRoutes } from './http/developer-session.js';
+import { contactRoutes } from './modules/contact/console-routes.js';
 import { createContact } from './modules/contact/service.js';
-import { developerRoutes } from './modules/developers/routes.js';
+import { developerRoutes } from './modules/developers/console-routes.js';
 import { gameApi, registerGameApiCors } from './modules/games/game-api.js';
-import { gameRoutes } from './modules/games/routes.js';
+import { gameRoutes } from './modules/games/console-routes.js';
 import { createGames } from './modules/games/service.js';
 import { leaderboardGameRoutes, type WriterCheck } from './modules/leaderboards/game-routes.js';
 import { playerDataGameRoutes } from './modules/player-data/game-routes.js';
-import { playerDataRoutes } from './modules/player-data/routes.js';
+import { playerDataRoutes } from './modules/player-data/console-routes.js';
 import { createPlayerData } from './modules/player-data/service.js';
 import { memoryRankIndex } from './modules/ranking/memory-index.js';
 import { sqlRankIndex } from './modules/ranking/rank-index.js';
 import { redisRankIndex } from './modules/ranking/redis-index.js';
-import { leaderboardRoutes } from './modules/leaderboards/routes.js';
+import { leaderboardRoutes } from './modules/leaderboards/console-routes.js';
 import { createLeaderboards } from './modules/leaderboards/service.js';
 import { createDevelopers } from './modules/developers/service.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { playerGameRoutes } from './modules/players/game-routes.js';
-import { playerRoutes } from './modules/players/routes.js';
+import { playerRoutes } from './modules/players/console-routes.js';
 import { createPlayers } from './modules/players/service.js';
 import { createIdentity } from './modules/identity/service.js';
 import type { PurgedRows } from './modules/identity/store.js';
 import { outboxMailer, smtpMailer, type Mailer } from './modules/mail/mailer.js';
-import { outboxRoutes } from './modules/mail/routes.js';
+import { outboxRoutes } from './modules/mail/console-routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -170,10 +170,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessionDays: config.developerSessionDays,
     gamesOf: games.list,
   });
-  const playerData = createPlayerData({ db: database.db, dialect: database.dialect, clock });
+  const playerData = createPlayerData({ db: database.db, dialect: database.dialect, clock, games });
   const players = createPlayers({
     db: database.db,
-    dialect: database.dialect,
     identity,
     mailer,
     clock,
@@ -195,13 +194,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxAgeSeconds: config.developerSessionDays * 86_400,
   };
 
+  // Ownership once, before any route exists: every console route with a `:gameId` gets it, whoever adds it.
+  requireOwnerOnGameRoutes(app, developers, games.owned);
   await app.register(healthRoutes, { database, ...(deps.redis ? { redis: deps.redis } : {}) });
   await app.register(developerRoutes, { developers, identity, cookie: cookieSettings });
-  const signedIn = requireDeveloper(developers, games.owned);
+  const signedIn = requireDeveloper(developers);
   await app.register(gameRoutes, { games, signedIn });
-  await app.register(leaderboardRoutes, { leaderboards, signedIn });
-  await app.register(playerRoutes, { players, signedIn });
-  await app.register(playerDataRoutes, { playerData, signedIn });
+  await app.register(leaderboardRoutes, { leaderboards });
+  await app.register(playerRoutes, { players });
+  await app.register(playerDataRoutes, { playerData });
   await app.register(contactRoutes, {
     contact,
     developers,

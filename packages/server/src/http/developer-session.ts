@@ -1,6 +1,7 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionUser } from '../modules/identity/service.js';
 import type { Developers } from '../modules/developers/service.js';
+import type { GameRow } from '../modules/games/games.table.js';
 import { AppError } from './errors.js';
 import { noStore } from './security.js';
 
@@ -38,20 +39,42 @@ export async function findDeveloper(developers: Developers, request: FastifyRequ
   return token ? developers.pool.authenticate(token) : undefined;
 }
 
-/** Answers (404 NotFound) unless the developer owns the game. */
-export type OwnershipCheck = (developerId: string, gameId: string) => Promise<unknown>;
-
 /**
- * The hook of every console route, run before validation (app.ts hands in the ownership check): 401 NotAuthorized unless the request
- * carries a live developer session, then, on a route with a `:gameId`, 404 unless that developer
- * owns the game. Another developer's game answers 404 whatever the body or query holds.
+ * The hook of every console route that needs a developer, run before validation: 401 NotAuthorized
+ * unless the request carries a live developer session. A request that already passed it passes at once.
  */
-export function requireDeveloper(developers: Developers, ownsGame?: OwnershipCheck) {
+export function requireDeveloper(developers: Developers) {
   return async (request: FastifyRequest): Promise<void> => {
+    if (request.developer) return;
     const session = await findDeveloper(developers, request);
     if (!session) throw new AppError(401, 'NotAuthorized', 'Please sign in.');
     request.developer = session;
-    const { gameId } = (request.params ?? {}) as { gameId?: unknown };
-    if (ownsGame && typeof gameId === 'string') await ownsGame(session.userId, gameId);
   };
+}
+
+/** The game's row when the developer owns it; throws 404 NotFound otherwise (a game that does not exist alike). */
+export type OwnedGame = (developerId: string, gameId: string) => Promise<GameRow>;
+
+/** A console route that names a game: its path is under `/api/` and has a `:gameId` segment. */
+const namesAGame = (url: string) => url.startsWith('/api/') && url.split('/').includes(':gameId');
+
+/**
+ * Ownership, registered once on the root (app.ts) before any route: every console route whose path
+ * names a `:gameId`, whichever module adds it, gets a preValidation hook that answers 401 NotAuthorized
+ * without a live developer session, then 404 NotFound unless that developer owns the game, before
+ * the body or query is validated. The route then finds the owned game's row in `request.game`, and
+ * the services it calls take that game as already owned.
+ */
+export function requireOwnerOnGameRoutes(app: FastifyInstance, developers: Developers, ownedGame: OwnedGame): void {
+  const signedIn = requireDeveloper(developers);
+  const ownerOnly = async (request: FastifyRequest): Promise<void> => {
+    await signedIn(request);
+    const { gameId } = request.params as { gameId: string };
+    request.game = await ownedGame(request.developer!.userId, gameId);
+  };
+  app.addHook('onRoute', (route) => {
+    if (!namesAGame(route.url)) return;
+    const own = [route.preValidation ?? []].flat();
+    if (!own.includes(ownerOnly)) route.preValidation = [ownerOnly, ...own];
+  });
 }

@@ -13,7 +13,7 @@ import * as store from './store.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The game whose key and id the call carried, set by the game API's front door. */
+    /** The game the call may act on: on `/v1` the one its key and id name (the front door), on `/api` the developer's own (`requireOwnerOnGameRoutes`). */
     game?: GameRow;
   }
 }

@@ -1,5 +1,5 @@
 import type { GameDetails, GamesResponse } from '@howl/contract';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
@@ -7,6 +7,19 @@ import { newApiKey, newGameId } from '../../lib/tokens.js';
 import type { GameRow } from './games.table.js';
 import { gameErrors } from './errors.js';
 import * as store from './store.js';
+
+/** The player settings kept on a game's row (the players module reads them from the row and saves them here). */
+export type PlayerSettingsRow = Partial<
+  Pick<
+    GameRow,
+    | 'player_auth_enabled'
+    | 'reg_type'
+    | 'email_conf_enabled'
+    | 'session_duration_seconds'
+    | 'saved_session_days'
+    | 'require_player_session'
+  >
+>;
 
 /** How many games one developer may own. */
 export const MAX_GAMES_PER_DEVELOPER = 100;
@@ -24,7 +37,11 @@ export interface GamesDeps {
   forgetBoards(boardIds: string[]): Promise<void>;
 }
 
-/** Games of a developer: create, list, switch, rename, delete, and their API keys. Every call checks ownership. */
+/**
+ * Games of a developer: create, list, switch, rename, delete, and their API keys. `owned` is the one
+ * ownership check (the console's hook runs it on every route with a `:gameId`); calls that take a
+ * `GameRow` take a game it already let through.
+ */
 export function createGames({ db, dialect, clock, setUpGame, forgetBoards }: GamesDeps) {
   async function owned(developerId: string, gameId: string, trx: Kysely<DB> = db): Promise<GameRow> {
     const game = await store.findOwnedGame(trx, developerId, gameId);
@@ -45,7 +62,17 @@ export function createGames({ db, dialect, clock, setUpGame, forgetBoards }: Gam
 
   return {
     list,
-    /** The game's row when the developer owns it; 404 otherwise. */
+
+    /**
+     * For other modules writing under a game (player accounts, player data): whether the game still
+     * exists, holding its row until their transaction ends so a delete of the game waits for the write.
+     */
+    hold: (trx: Transaction<DB>, gameId: string): Promise<boolean> => store.holdGame(trx, dialect, gameId),
+
+    /** Saves a game's player settings (the players module's console). */
+    savePlayerSettings: (gameId: string, changes: PlayerSettingsRow): Promise<void> =>
+      store.updateGame(db, gameId, changes),
+    /** The game's row when the developer owns it; 404 otherwise (`requireOwnerOnGameRoutes` runs it). */
     owned: (developerId: string, gameId: string) => owned(developerId, gameId),
 
     /** Creates a game with a fresh key and makes it the developer's current game. */
@@ -70,23 +97,16 @@ export function createGames({ db, dialect, clock, setUpGame, forgetBoards }: Gam
       return { game_id: game.id, api_key: game.api_key };
     },
 
-    async get(developerId: string, gameId: string): Promise<GameDetails> {
-      return toDetails(await owned(developerId, gameId));
-    },
+    get: (game: GameRow): GameDetails => toDetails(game),
 
-    async update(
-      developerId: string,
-      gameId: string,
-      changes: { name?: string; allow_client_deletes?: boolean },
-    ): Promise<GameDetails> {
-      const game = await owned(developerId, gameId);
+    async update(game: GameRow, changes: { name?: string; allow_client_deletes?: boolean }): Promise<GameDetails> {
       const patch = {
         ...(changes.name !== undefined ? { name: changes.name } : {}),
         ...(changes.allow_client_deletes !== undefined
           ? { allow_client_deletes: changes.allow_client_deletes ? 1 : 0 }
           : {}),
       };
-      await store.updateGame(db, gameId, patch);
+      await store.updateGame(db, game.id, patch);
       return toDetails({ ...game, ...patch });
     },
 
@@ -118,21 +138,21 @@ export function createGames({ db, dialect, clock, setUpGame, forgetBoards }: Gam
       return list(developerId);
     },
 
-    async apiKey(developerId: string, gameId: string): Promise<string> {
-      return (await owned(developerId, gameId)).api_key;
-    },
+    apiKey: (game: GameRow): string => game.api_key,
 
     /** Issues a new key; the old one stops working at once (every call checks the stored key). */
-    async rotateApiKey(developerId: string, gameId: string): Promise<string> {
-      await owned(developerId, gameId);
+    async rotateApiKey(game: GameRow): Promise<string> {
       const apiKey = newApiKey();
-      await store.updateGame(db, gameId, { api_key: apiKey });
+      await store.updateGame(db, game.id, { api_key: apiKey });
       return apiKey;
     },
   };
 }
 
 export type Games = ReturnType<typeof createGames>;
+
+/** What the players and player-data modules use of games: never the store, only these. */
+export type GameHold = Pick<Games, 'hold'>;
 
 function toDetails(g: GameRow): GameDetails {
   return {

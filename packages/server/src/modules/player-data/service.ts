@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
-import { holdGame } from '../games/store.js';
+import type { GameHold } from '../games/service.js';
 import { playerDataErrors } from './errors.js';
 import * as store from './store.js';
 import type { DocKey } from './store.js';
@@ -14,6 +14,8 @@ export interface PlayerDataDeps {
   db: Kysely<DB>;
   dialect: Dialect;
   clock: Clock;
+  /** A write holds its game's row: a game deleted meanwhile takes the write's data with it. */
+  games: GameHold;
 }
 
 /** A stored document as it goes out: its JSON text, never parsed and re-serialised on the way. */
@@ -28,7 +30,7 @@ const NONE: StoredDoc = { data: '{}', version: 0, updatedAt: null };
 const EXPORT_PAGE = 200;
 
 /** Player data: one JSON document per player and per character, with versions, merges and the 40 KB limit. */
-export function createPlayerData({ db, dialect, clock }: PlayerDataDeps) {
+export function createPlayerData({ db, dialect, clock, games }: PlayerDataDeps) {
   /**
    * Reads, changes and writes one document under the player's lock: merges of different keys both
    * land, a stale `if_version` is refused, and a too-large result writes nothing.
@@ -37,7 +39,7 @@ export function createPlayerData({ db, dialect, clock }: PlayerDataDeps) {
     if (key.player === GAME_STATE_PLAYER && key.character !== '') throw playerDataErrors.gameStateCharacters();
     return db.transaction().execute(async (trx): Promise<StoredDoc> => {
       // A game deleted meanwhile takes its data with it; a write after that has nowhere to go.
-      if (!(await holdGame(trx, dialect, key.gameId))) throw playerDataErrors.gameGone();
+      if (!(await games.hold(trx, key.gameId))) throw playerDataErrors.gameGone();
       await store.lockPlayer(trx, dialect, key.gameId, key.player);
       const row = await store.findDoc(trx, key);
       const version = row?.version ?? 0;

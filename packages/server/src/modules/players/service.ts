@@ -12,9 +12,7 @@ import { z } from 'zod';
 import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import type { GameRow } from '../games/games.table.js';
-import { playerPoolId, type Games } from '../games/service.js';
-import { holdGame, updateGame } from '../games/store.js';
-import type { Dialect } from '../../db/database.js';
+import { playerPoolId, type GameHold, type Games } from '../games/service.js';
 import type { IdentityUser } from '../identity/identity.table.js';
 import type { Identity, SessionUser } from '../identity/service.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -26,13 +24,13 @@ import * as store from './store.js';
 
 export interface PlayersDeps {
   db: Kysely<DB>;
-  dialect: Dialect;
   /** The players list shows each player's data; deleting a player deletes it. */
   playerData: Pick<PlayerData, 'ownDocs' | 'deletePlayer'>;
   identity: Identity;
   mailer: Mailer;
   clock: Clock;
-  games: Games;
+  /** A new account holds its game's row; the settings live on it. */
+  games: GameHold & Pick<Games, 'savePlayerSettings'>;
 }
 
 const emailAddress = z.email().max(254);
@@ -65,9 +63,10 @@ const profile = (user: Pick<IdentityUser, 'username' | 'email' | 'status'>) => (
 
 /**
  * A game's players: its user pool in the identity module, with the game's settings and mails.
- * Console calls check ownership; game calls come with the game the front door already checked.
+ * Every call comes with a game already checked: the developer's own (the console's ownership hook,
+ * `requireOwnerOnGameRoutes`) or the one the game API's front door let in.
  */
-export function createPlayers({ db, dialect, identity, mailer, clock, games, playerData }: PlayersDeps) {
+export function createPlayers({ db, identity, mailer, clock, games, playerData }: PlayersDeps) {
   async function emailSettings(game: GameRow): Promise<PlayerEmailSettings> {
     return effectiveTemplate(game.name, await store.findTemplate(db, game.id));
   }
@@ -115,16 +114,9 @@ export function createPlayers({ db, dialect, identity, mailer, clock, games, pla
     requireAuthOn,
     emailSettings,
 
-    async getSettings(developerId: string, gameId: string): Promise<PlayerAuthSettings> {
-      return settingsOf(await games.owned(developerId, gameId));
-    },
+    getSettings: (game: GameRow): PlayerAuthSettings => settingsOf(game),
 
-    async updateSettings(
-      developerId: string,
-      gameId: string,
-      changes: Partial<PlayerAuthSettings>,
-    ): Promise<PlayerAuthSettings> {
-      const game = await games.owned(developerId, gameId);
+    async updateSettings(game: GameRow, changes: Partial<PlayerAuthSettings>): Promise<PlayerAuthSettings> {
       const flag = (v: boolean | undefined) => (v === undefined ? undefined : v ? 1 : 0);
       const patch = Object.fromEntries(
         Object.entries({
@@ -136,22 +128,19 @@ export function createPlayers({ db, dialect, identity, mailer, clock, games, pla
           require_player_session: flag(changes.require_player_session),
         }).filter(([, v]) => v !== undefined),
       );
-      if (Object.keys(patch).length > 0) await updateGame(db, gameId, patch);
+      if (Object.keys(patch).length > 0) await games.savePlayerSettings(game.id, patch);
       return settingsOf({ ...game, ...patch });
     },
 
-    async getEmails(developerId: string, gameId: string): Promise<PlayerEmailSettings> {
-      return emailSettings(await games.owned(developerId, gameId));
-    },
+    getEmails: (game: GameRow): Promise<PlayerEmailSettings> => emailSettings(game),
 
-    async updateEmails(developerId: string, gameId: string, changes: UpdatePlayerEmailBody) {
-      const game = await games.owned(developerId, gameId);
-      const stored = await store.findTemplate(db, gameId);
+    async updateEmails(game: GameRow, changes: UpdatePlayerEmailBody) {
+      const stored = await store.findTemplate(db, game.id);
       // Left out: unchanged. Null or empty: back to the default.
       const pick = <T>(value: T | null | undefined, old: T | null | undefined) =>
         value === undefined ? (old ?? null) : value === '' ? null : value;
       const next = {
-        game_id: gameId,
+        game_id: game.id,
         confirmation_subject: pick(changes.confirmation_subject, stored?.confirmation_subject),
         confirmation_body: pick(normalizeBody(changes.confirmation_body), stored?.confirmation_body),
         reset_subject: pick(changes.reset_subject, stored?.reset_subject),
@@ -182,7 +171,7 @@ export function createPlayers({ db, dialect, identity, mailer, clock, games, pla
           { username: input.player_name, email, password: input.password },
           // In the account's own transaction: a game deleted meanwhile gets no account left behind.
           async (trx) => {
-            if (!(await holdGame(trx, dialect, game.id))) throw playerDataErrors.gameGone();
+            if (!(await games.hold(trx, game.id))) throw playerDataErrors.gameGone();
           },
         ),
       );
@@ -269,16 +258,10 @@ export function createPlayers({ db, dialect, identity, mailer, clock, games, pla
       if (session?.userId !== owner.id) throw E.sessionRequired();
     },
 
-    // The console (`/api/games/:gameId/players…`).
+    // The console (`/api/games/:gameId/players…`), with the game its ownership check found.
 
     /** Accounts and names that only have player data, in name order, 50 a page. */
-    async list(
-      developerId: string,
-      gameId: string,
-      cursor: string | undefined,
-      limit = PLAYERS_PAGE,
-    ): Promise<PlayersPage> {
-      await games.owned(developerId, gameId);
+    async list({ id: gameId }: GameRow, cursor: string | undefined, limit = PLAYERS_PAGE): Promise<PlayersPage> {
       const poolId = playerPoolId(gameId);
       const names = await store.listNames(db, {
         poolId,
@@ -308,20 +291,18 @@ export function createPlayers({ db, dialect, identity, mailer, clock, games, pla
       };
     },
 
-    async setEnabled(developerId: string, gameId: string, playerName: string, enabled: boolean) {
-      const game = await games.owned(developerId, gameId);
+    async setEnabled(game: GameRow, playerName: string, enabled: boolean) {
       const user = await inPlayerTerms(() => poolOf(game).admin.setEnabled(playerName, enabled));
       return { player_name: user.username, enabled };
     },
 
-    async setPassword(developerId: string, gameId: string, playerName: string, password: string): Promise<void> {
-      const game = await games.owned(developerId, gameId);
+    async setPassword(game: GameRow, playerName: string, password: string): Promise<void> {
       if (password === '') throw E.emptyPassword();
       await inPlayerTerms(() => poolOf(game).admin.setPassword(playerName, password));
     },
 
-    async remove(developerId: string, gameId: string, playerName: string): Promise<void> {
-      const game = await games.owned(developerId, gameId);
+    async remove(game: GameRow, playerName: string): Promise<void> {
+      const gameId = game.id;
       const pool = poolOf(game);
       // A name with data but no account is listed too; deleting it deletes its data.
       if (!(await pool.admin.find(playerName))) {

@@ -11,7 +11,6 @@ import {
   scoresPage,
   updateLeaderboardBody,
 } from '@howl/contract';
-import type { preValidationAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DASHBOARD_PAGE, type Leaderboards } from './service.js';
@@ -21,14 +20,11 @@ const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 409
 const gameParams = z.object({ gameId });
 const boardParams = z.object({ gameId, name: leaderboardName });
 
-/** `/api/games/:gameId/leaderboards…`: configuration and the dashboard's score views; owner only. */
-export const leaderboardRoutes: FastifyPluginAsyncZod<{
-  leaderboards: Leaderboards;
-  signedIn: preValidationAsyncHookHandler;
-}> = async (app, { leaderboards, signedIn }) => {
-  // Before validation: a signed-out caller learns nothing but 401, another developer nothing but 404.
-  app.addHook('preValidation', signedIn);
-
+/** `/api/games/:gameId/leaderboards…`: configuration and the dashboard's score views; owner only (`requireOwnerOnGameRoutes`). */
+export const leaderboardRoutes: FastifyPluginAsyncZod<{ leaderboards: Leaderboards }> = async (
+  app,
+  { leaderboards },
+) => {
   app.get(
     '/api/games/:gameId/leaderboards',
     {

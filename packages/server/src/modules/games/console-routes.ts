@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { preValidationAsyncHookHandler } from 'fastify';
+import type { GameRow } from './games.table.js';
 import type { Games } from './service.js';
 import { noStore } from '../../http/security.js';
 
@@ -19,14 +20,18 @@ const tags = ['games'];
 const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse };
 const params = z.object({ gameId });
 
-/** `/api/games`: a signed-in developer's games. Another developer's game answers 404, as if it did not exist. */
+/**
+ * `/api/games`: a signed-in developer's games. The routes with a `:gameId` find the owned game in
+ * `request.game` (`requireOwnerOnGameRoutes`); another developer's game answers 404, as if it did not exist.
+ */
 export const gameRoutes: FastifyPluginAsyncZod<{ games: Games; signedIn: preValidationAsyncHookHandler }> = async (
   app,
   { games, signedIn },
 ) => {
-  // Before body validation: a signed-out caller learns nothing but 401, another developer nothing but 404.
+  // Before body validation: a signed-out caller learns nothing but 401.
   app.addHook('preValidation', signedIn);
   const me = (request: { developer?: { userId: string } }) => request.developer!.userId;
+  const game = (request: { game?: GameRow }) => request.game!;
 
   app.post(
     '/api/games',
@@ -72,7 +77,7 @@ export const gameRoutes: FastifyPluginAsyncZod<{ games: Games; signedIn: preVali
   app.get(
     '/api/games/:gameId',
     { schema: { tags, summary: 'A game and its settings', params, response: { 200: gameDetails, ...errors } } },
-    async (request) => games.get(me(request), request.params.gameId),
+    async (request) => games.get(game(request)),
   );
 
   app.patch(
@@ -86,7 +91,7 @@ export const gameRoutes: FastifyPluginAsyncZod<{ games: Games; signedIn: preVali
         response: { 200: gameDetails, ...errors },
       },
     },
-    async (request) => games.update(me(request), request.params.gameId, request.body),
+    async (request) => games.update(game(request), request.body),
   );
 
   app.delete(
@@ -107,7 +112,7 @@ export const gameRoutes: FastifyPluginAsyncZod<{ games: Games; signedIn: preVali
     { schema: { tags, summary: "The game's API key", params, response: { 200: apiKeyResponse, ...errors } } },
     async (request, reply) => {
       noStore(reply);
-      return { api_key: await games.apiKey(me(request), request.params.gameId) };
+      return { api_key: await games.apiKey(game(request)) };
     },
   );
 
@@ -123,7 +128,7 @@ export const gameRoutes: FastifyPluginAsyncZod<{ games: Games; signedIn: preVali
     },
     async (request, reply) => {
       noStore(reply);
-      return { api_key: await games.rotateApiKey(me(request), request.params.gameId) };
+      return { api_key: await games.rotateApiKey(game(request)) };
     },
   );
 };

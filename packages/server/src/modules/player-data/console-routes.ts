@@ -1,19 +1,12 @@
 import { Readable } from 'node:stream';
 import { errorResponse, gameId } from '@howl/contract';
-import type { preValidationAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { noStore } from '../../http/security.js';
 import type { PlayerData } from './service.js';
 
-/** `/api/games/:gameId/player-data/export`: every document of a game, streamed; owner only. */
-export const playerDataRoutes: FastifyPluginAsyncZod<{
-  playerData: PlayerData;
-  signedIn: preValidationAsyncHookHandler;
-}> = async (app, { playerData, signedIn }) => {
-  // Signed in and owner of the game, before validation.
-  app.addHook('preValidation', signedIn);
-
+/** `/api/games/:gameId/player-data/export`: every document of a game, streamed; owner only (`requireOwnerOnGameRoutes`). */
+export const playerDataRoutes: FastifyPluginAsyncZod<{ playerData: PlayerData }> = async (app, { playerData }) => {
   app.get(
     '/api/games/:gameId/player-data/export',
     {

@@ -11,9 +11,9 @@ import {
   updatePlayerAuthBody,
   updatePlayerEmailBody,
 } from '@howl/contract';
-import type { preValidationAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { GameRow } from '../games/games.table.js';
 import type { Players } from './service.js';
 
 const tags = ['players (console)'];
@@ -21,14 +21,12 @@ const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse };
 const params = z.object({ gameId });
 const playerParams = z.object({ gameId, playerName });
 
-/** `/api/games/:gameId/player-auth…` and `…/players…`: a game's player settings and its players; owner only. */
-export const playerRoutes: FastifyPluginAsyncZod<{
-  players: Players;
-  signedIn: preValidationAsyncHookHandler;
-}> = async (app, { players, signedIn }) => {
-  // Before body validation: a signed-out caller learns nothing but 401; the service answers 404 to others.
-  app.addHook('preValidation', signedIn);
-  const me = (request: { developer?: { userId: string } }) => request.developer!.userId;
+/**
+ * `/api/games/:gameId/player-auth…` and `…/players…`: a game's player settings and its players; owner
+ * only (`requireOwnerOnGameRoutes` sets `request.game` to the owned game).
+ */
+export const playerRoutes: FastifyPluginAsyncZod<{ players: Players }> = async (app, { players }) => {
+  const game = (request: { game?: GameRow }) => request.game!;
 
   app.get(
     '/api/games/:gameId/player-auth',
@@ -40,7 +38,7 @@ export const playerRoutes: FastifyPluginAsyncZod<{
         response: { 200: playerAuthSettings, ...errors },
       },
     },
-    async (request) => players.getSettings(me(request), request.params.gameId),
+    async (request) => players.getSettings(game(request)),
   );
 
   app.put(
@@ -54,7 +52,7 @@ export const playerRoutes: FastifyPluginAsyncZod<{
         response: { 200: playerAuthSettings, ...errors },
       },
     },
-    async (request) => players.updateSettings(me(request), request.params.gameId, request.body),
+    async (request) => players.updateSettings(game(request), request.body),
   );
 
   app.get(
@@ -67,7 +65,7 @@ export const playerRoutes: FastifyPluginAsyncZod<{
         response: { 200: playerEmailSettings, ...errors },
       },
     },
-    async (request) => players.getEmails(me(request), request.params.gameId),
+    async (request) => players.getEmails(game(request)),
   );
 
   app.put(
@@ -81,7 +79,7 @@ export const playerRoutes: FastifyPluginAsyncZod<{
         response: { 200: playerEmailSettings, ...errors },
       },
     },
-    async (request) => players.updateEmails(me(request), request.params.gameId, request.body),
+    async (request) => players.updateEmails(game(request), request.body),
   );
 
   app.get(
@@ -103,7 +101,7 @@ export const playerRoutes: FastifyPluginAsyncZod<{
         response: { 200: playersPage, ...errors },
       },
     },
-    async (request) => players.list(me(request), request.params.gameId, request.query.cursor, request.query.limit),
+    async (request) => players.list(game(request), request.query.cursor, request.query.limit),
   );
 
   for (const [action, enabled] of [
@@ -122,7 +120,7 @@ export const playerRoutes: FastifyPluginAsyncZod<{
           response: { 200: z.object({ player_name: z.string(), enabled: z.boolean() }), ...errors },
         },
       },
-      async (request) => players.setEnabled(me(request), request.params.gameId, request.params.playerName, enabled),
+      async (request) => players.setEnabled(game(request), request.params.playerName, enabled),
     );
   }
 
@@ -138,7 +136,7 @@ export const playerRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await players.setPassword(me(request), request.params.gameId, request.params.playerName, request.body.password);
+      await players.setPassword(game(request), request.params.playerName, request.body.password);
       return { ok: true as const };
     },
   );
@@ -154,7 +152,7 @@ export const playerRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await players.remove(me(request), request.params.gameId, request.params.playerName);
+      await players.remove(game(request), request.params.playerName);
       return { ok: true as const };
     },
   );
