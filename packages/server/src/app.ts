@@ -34,6 +34,7 @@ import { createLeaderboards } from './modules/leaderboards/service.js';
 import { createDevelopers } from './modules/developers/service.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { playerGameRoutes } from './modules/players/game-routes.js';
+import { playerRows } from './modules/players/game-rows.js';
 import { playerRoutes } from './modules/players/routes.js';
 import { createPlayers } from './modules/players/service.js';
 import { createIdentity } from './modules/identity/service.js';
@@ -155,12 +156,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           })
         : sqlRankIndex(database.db);
   const leaderboards = createLeaderboards({ db: database.db, dialect: database.dialect, clock, rankIndex });
+  const playerData = createPlayerData({ db: database.db, dialect: database.dialect, clock });
   const games = createGames({
     db: database.db,
     dialect: database.dialect,
     clock,
     setUpGame: leaderboards.createDefault,
-    forgetBoards: leaderboards.forget,
+    underGame: [playerRows(identity), leaderboards, playerData],
   });
   const developers = createDevelopers({
     db: database.db,
@@ -170,7 +172,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessionDays: config.developerSessionDays,
     gamesOf: games.list,
   });
-  const playerData = createPlayerData({ db: database.db, dialect: database.dialect, clock });
   const players = createPlayers({
     db: database.db,
     dialect: database.dialect,

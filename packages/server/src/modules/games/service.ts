@@ -1,5 +1,5 @@
 import type { GameDetails, GamesResponse } from '@howl/contract';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
@@ -20,12 +20,24 @@ export interface GamesDeps {
   clock: Clock;
   /** Writes what every new game starts with (the default leaderboard), in the game's transaction. */
   setUpGame(trx: Kysely<DB>, gameId: string, now: number): Promise<void>;
-  /** Lets go of what is kept outside the database for the deleted game's boards (their rank index). */
-  forgetBoards(boardIds: string[]): Promise<void>;
+  /** Every module that keeps rows under a game, in the order their rows go when it is deleted. */
+  underGame: readonly GameRows[];
+}
+
+/** Runs once the game's delete has committed: what is kept outside the database lets go (a rank index). */
+export type AfterDelete = () => Promise<void>;
+
+/** A module that keeps rows under a game, and so removes them when the game is deleted. */
+export interface GameRows {
+  /**
+   * Deletes the module's rows of the game in the delete's transaction, after the game's row is
+   * locked and before it goes; answers what to run once that transaction has committed, or undefined.
+   */
+  removeGame(trx: Transaction<DB>, gameId: string): Promise<AfterDelete | undefined>;
 }
 
 /** Games of a developer: create, list, switch, rename, delete, and their API keys. Every call checks ownership. */
-export function createGames({ db, dialect, clock, setUpGame, forgetBoards }: GamesDeps) {
+export function createGames({ db, dialect, clock, setUpGame, underGame }: GamesDeps) {
   async function owned(developerId: string, gameId: string, trx: Kysely<DB> = db): Promise<GameRow> {
     const game = await store.findOwnedGame(trx, developerId, gameId);
     if (!game) throw gameErrors.notFound();
@@ -101,20 +113,26 @@ export function createGames({ db, dialect, clock, setUpGame, forgetBoards }: Gam
 
     /** Deletes the game and all under it in one transaction; the current game becomes the newest remaining one, or none. */
     async remove(developerId: string, gameId: string): Promise<GamesResponse> {
-      const boardIds = await db.transaction().execute(async (trx) => {
+      const afterDelete = await db.transaction().execute(async (trx) => {
         await store.lockDeveloper(trx, developerId, dialect);
         await owned(developerId, gameId, trx);
         // Read before the delete: the foreign key clears current_game_id along with the game.
         const wasCurrent = (await store.getCurrentGameId(trx, developerId)) === gameId;
+        // The game's row first, then each module's rows (boards before their scores, in leaderboards).
         await store.lockGameForDelete(trx, dialect, gameId);
-        const deleted = await store.deleteGameAndData(trx, dialect, gameId, playerPoolId(gameId));
+        const after: AfterDelete[] = [];
+        for (const rows of underGame) {
+          const then = await rows.removeGame(trx, gameId);
+          if (then) after.push(then);
+        }
+        await store.deleteGame(trx, gameId);
         if (wasCurrent) {
           const rest = await store.listGames(trx, developerId);
           await store.setCurrentGameId(trx, developerId, rest.at(-1)?.id ?? null);
         }
-        return deleted;
+        return after;
       });
-      await forgetBoards(boardIds);
+      for (const then of afterDelete) await then();
       return list(developerId);
     },
 

@@ -81,31 +81,9 @@ export async function setCurrentGameId(db: Kysely<DB>, developerId: string, game
   await db.updateTable('developers').set({ current_game_id: gameId }).where('user_id', '=', developerId).execute();
 }
 
-/**
- * Deletes a game and everything under it, and answers the ids of the boards that went. Each
- * feature that keeps rows per game adds its delete here, so one place says what a game owns.
- */
-export async function deleteGameAndData(
-  trx: Transaction<DB>,
-  dialect: Dialect,
-  gameId: string,
-  playerPoolId: string,
-): Promise<string[]> {
-  const players = trx.selectFrom('identity_users').select('id').where('pool_id', '=', playerPoolId);
-  await trx.deleteFrom('identity_sessions').where('user_id', 'in', players).execute();
-  await trx.deleteFrom('identity_saved_sessions').where('user_id', 'in', players).execute();
-  await trx.deleteFrom('identity_codes').where('user_id', 'in', players).execute();
-  await trx.deleteFrom('identity_users').where('pool_id', '=', playerPoolId).execute();
-  // Boards before their scores, in id order, as every score write takes them (leaderboards/store.ts BoardLock).
-  let boards = trx.selectFrom('leaderboards').select('id').where('game_id', '=', gameId).orderBy('id');
-  if (dialect === 'postgres') boards = boards.forUpdate();
-  const boardIds = (await boards.execute()).map((b) => b.id);
-  if (boardIds.length > 0) await trx.deleteFrom('scores').where('leaderboard_id', 'in', boardIds).execute();
-  await trx.deleteFrom('leaderboards').where('game_id', '=', gameId).execute();
-  await trx.deleteFrom('player_email_templates').where('game_id', '=', gameId).execute();
-  await trx.deleteFrom('player_data').where('game_id', '=', gameId).execute();
+/** Deletes the game's own row; what the other modules keep under it has gone first (GameRows). */
+export async function deleteGame(trx: Transaction<DB>, gameId: string): Promise<void> {
   await trx.deleteFrom('games').where('id', '=', gameId).execute();
-  return boardIds;
 }
 
 /**

@@ -93,6 +93,12 @@ export function createPlayerData({ db, dialect, clock }: PlayerDataDeps) {
     /** Deletes every document of a player (with their account, from the dashboard); answers how many went. */
     deletePlayer: (trx: Kysely<DB>, gameId: string, player: string) => store.deletePlayer(trx, gameId, player),
 
+    /** The game is being deleted: its documents go in its transaction. */
+    async removeGame(trx: Kysely<DB>, gameId: string): Promise<undefined> {
+      await store.deleteGame(trx, gameId);
+      return undefined;
+    },
+
     /** The players' own documents, as text, for a page of the players list. */
     ownDocs: (gameId: string, names: string[]) => store.ownDocs(db, gameId, names),
 

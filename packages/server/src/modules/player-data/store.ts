@@ -72,6 +72,11 @@ export async function listCharacters(db: Kysely<DB>, gameId: string, player: str
   return rows.map((r) => r.character_name);
 }
 
+/** Every document of a game (the game is going). */
+export async function deleteGame(db: Kysely<DB>, gameId: string): Promise<void> {
+  await db.deleteFrom('player_data').where('game_id', '=', gameId).execute();
+}
+
 /** The players' own documents (not their characters') for a page of names. */
 export async function ownDocs(db: Kysely<DB>, gameId: string, names: string[]): Promise<Map<string, string>> {
   if (names.length === 0) return new Map();
