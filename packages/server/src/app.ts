@@ -156,10 +156,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           })
         : sqlRankIndex(database.db);
   const leaderboards = createLeaderboards({ db: database.db, dialect: database.dialect, clock, rankIndex });
-  const playerData = createPlayerData({ db: database.db, dialect: database.dialect, clock });
+  const playerData = createPlayerData({ db: database.db, clock });
   const games = createGames({
     db: database.db,
-    dialect: database.dialect,
     clock,
     setUpGame: leaderboards.createDefault,
     underGame: [playerRows(identity), leaderboards, playerData],

@@ -1,6 +1,5 @@
 import type { GameDetails, GamesResponse } from '@howl/contract';
 import type { Kysely, Transaction } from 'kysely';
-import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { newApiKey, newGameId } from '../../lib/tokens.js';
@@ -16,7 +15,6 @@ export const playerPoolId = (gameId: string) => `game:${gameId}`;
 
 export interface GamesDeps {
   db: Kysely<DB>;
-  dialect: Dialect;
   clock: Clock;
   /** Writes what every new game starts with (the default leaderboard), in the game's transaction. */
   setUpGame(trx: Kysely<DB>, gameId: string, now: number): Promise<void>;
@@ -37,7 +35,7 @@ export interface GameRows {
 }
 
 /** Games of a developer: create, list, switch, rename, delete, and their API keys. Every call checks ownership. */
-export function createGames({ db, dialect, clock, setUpGame, underGame }: GamesDeps) {
+export function createGames({ db, clock, setUpGame, underGame }: GamesDeps) {
   async function owned(developerId: string, gameId: string, trx: Kysely<DB> = db): Promise<GameRow> {
     const game = await store.findOwnedGame(trx, developerId, gameId);
     if (!game) throw gameErrors.notFound();
@@ -72,7 +70,7 @@ export function createGames({ db, dialect, clock, setUpGame, underGame }: GamesD
         created_at: clock.now(),
       };
       await db.transaction().execute(async (trx) => {
-        await store.lockDeveloper(trx, developerId, dialect);
+        await store.lockDeveloper(trx, developerId);
         if ((await store.countGames(trx, developerId)) >= MAX_GAMES_PER_DEVELOPER)
           throw gameErrors.limitReached(MAX_GAMES_PER_DEVELOPER);
         await store.insertGame(trx, game);
@@ -104,7 +102,7 @@ export function createGames({ db, dialect, clock, setUpGame, underGame }: GamesD
 
     async setCurrent(developerId: string, gameId: string): Promise<GamesResponse> {
       await db.transaction().execute(async (trx) => {
-        await store.lockDeveloper(trx, developerId, dialect);
+        await store.lockDeveloper(trx, developerId);
         await owned(developerId, gameId, trx);
         await store.setCurrentGameId(trx, developerId, gameId);
       });
@@ -114,12 +112,12 @@ export function createGames({ db, dialect, clock, setUpGame, underGame }: GamesD
     /** Deletes the game and all under it in one transaction; the current game becomes the newest remaining one, or none. */
     async remove(developerId: string, gameId: string): Promise<GamesResponse> {
       const afterDelete = await db.transaction().execute(async (trx) => {
-        await store.lockDeveloper(trx, developerId, dialect);
+        await store.lockDeveloper(trx, developerId);
         await owned(developerId, gameId, trx);
         // Read before the delete: the foreign key clears current_game_id along with the game.
         const wasCurrent = (await store.getCurrentGameId(trx, developerId)) === gameId;
         // The game's row first, then each module's rows (boards before their scores, in leaderboards).
-        await store.lockGameForDelete(trx, dialect, gameId);
+        await store.lockGameForDelete(trx, gameId);
         const after: AfterDelete[] = [];
         for (const rows of underGame) {
           const then = await rows.removeGame(trx, gameId);

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Dialect } from '../../db/database.js';
+import { lockRows, withRowLock } from '../../db/dialect-sql.js';
 import type { DB } from '../../db/schema.js';
 import type { GameRow, NewGame } from './games.table.js';
 
@@ -60,12 +61,10 @@ export async function updateGame(
 
 /**
  * Locks the developer's row until the transaction ends, so their game writes (create with its
- * limit, make current, delete) run one at a time. PostgreSQL needs the lock; SQLite already runs
- * one write transaction at a time and has no FOR UPDATE.
+ * limit, make current, delete) run one at a time.
  */
-export async function lockDeveloper(trx: Transaction<DB>, developerId: string, dialect: Dialect): Promise<void> {
-  if (dialect !== 'postgres') return;
-  await trx.selectFrom('developers').select('user_id').where('user_id', '=', developerId).forUpdate().execute();
+export async function lockDeveloper(trx: Transaction<DB>, developerId: string): Promise<void> {
+  await lockRows(trx, trx.selectFrom('developers').select('user_id').where('user_id', '=', developerId), 'update');
 }
 
 export async function getCurrentGameId(db: Kysely<DB>, developerId: string): Promise<string | null> {
@@ -87,17 +86,19 @@ export async function deleteGame(trx: Transaction<DB>, gameId: string): Promise<
 }
 
 /**
- * Whether the game still exists; on PostgreSQL its row stays locked (shared) until the transaction
- * ends, so deleting the game waits for a write under it instead of leaving rows behind.
+ * Whether the game still exists; its row stays held (shared) until the transaction ends, so
+ * deleting the game waits for a write under it instead of leaving rows behind.
  */
-export async function holdGame(trx: Transaction<DB>, dialect: Dialect, gameId: string): Promise<boolean> {
-  let q = trx.selectFrom('games').select('id').where('id', '=', gameId);
-  if (dialect === 'postgres') q = q.forShare();
-  return (await q.executeTakeFirst()) !== undefined;
+export async function holdGame(trx: Transaction<DB>, gameId: string): Promise<boolean>;
+/** The same; the dialect a caller may still hand in is not read (db/dialect-sql.ts knows it). */
+export async function holdGame(trx: Transaction<DB>, dialect: Dialect, gameId: string): Promise<boolean>;
+export async function holdGame(trx: Transaction<DB>, ...args: [string] | [Dialect, string]): Promise<boolean> {
+  const gameId = args.length === 1 ? args[0] : args[1];
+  const q = trx.selectFrom('games').select('id').where('id', '=', gameId);
+  return (await withRowLock(trx, q, 'share').executeTakeFirst()) !== undefined;
 }
 
 /** Locks the game's row for a delete: writes that hold it (holdGame) finish first, later ones find it gone. */
-export async function lockGameForDelete(trx: Transaction<DB>, dialect: Dialect, gameId: string): Promise<void> {
-  if (dialect !== 'postgres') return;
-  await trx.selectFrom('games').select('id').where('id', '=', gameId).forUpdate().execute();
+export async function lockGameForDelete(trx: Transaction<DB>, gameId: string): Promise<void> {
+  await lockRows(trx, trx.selectFrom('games').select('id').where('id', '=', gameId), 'update');
 }

@@ -1,6 +1,5 @@
 import { GAME_STATE_PLAYER, MAX_CHARACTERS_PER_PLAYER, MAX_PLAYER_DATA_BYTES } from '@howl/contract';
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { holdGame } from '../games/store.js';
@@ -12,7 +11,6 @@ type Doc = Record<string, unknown>;
 
 export interface PlayerDataDeps {
   db: Kysely<DB>;
-  dialect: Dialect;
   clock: Clock;
 }
 
@@ -28,7 +26,7 @@ const NONE: StoredDoc = { data: '{}', version: 0, updatedAt: null };
 const EXPORT_PAGE = 200;
 
 /** Player data: one JSON document per player and per character, with versions, merges and the 40 KB limit. */
-export function createPlayerData({ db, dialect, clock }: PlayerDataDeps) {
+export function createPlayerData({ db, clock }: PlayerDataDeps) {
   /**
    * Reads, changes and writes one document under the player's lock: merges of different keys both
    * land, a stale `if_version` is refused, and a too-large result writes nothing.
@@ -37,8 +35,8 @@ export function createPlayerData({ db, dialect, clock }: PlayerDataDeps) {
     if (key.player === GAME_STATE_PLAYER && key.character !== '') throw playerDataErrors.gameStateCharacters();
     return db.transaction().execute(async (trx): Promise<StoredDoc> => {
       // A game deleted meanwhile takes its data with it; a write after that has nowhere to go.
-      if (!(await holdGame(trx, dialect, key.gameId))) throw playerDataErrors.gameGone();
-      await store.lockPlayer(trx, dialect, key.gameId, key.player);
+      if (!(await holdGame(trx, key.gameId))) throw playerDataErrors.gameGone();
+      await store.lockPlayer(trx, key.gameId, key.player);
       const row = await store.findDoc(trx, key);
       const version = row?.version ?? 0;
       if (ifVersion !== undefined && ifVersion !== version) throw playerDataErrors.versionConflict(version);
