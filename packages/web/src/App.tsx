@@ -15,7 +15,7 @@ import { Home } from './pages/Home.js';
 const BlogGodot4 = lazy(() => import('./pages/BlogGodot4.js').then((m) => ({ default: m.BlogGodot4 })));
 const CallingHowl = lazy(() => import('./pages/CallingHowl.js').then((m) => ({ default: m.CallingHowl })));
 const CSharp = lazy(() => import('./pages/CSharp.js').then((m) => ({ default: m.CSharp })));
-const Dashboard = lazy(() => import('./pages/Dashboard.js').then((m) => ({ default: m.Dashboard })));
+const Dashboard = lazy(() => import('./pages/dashboard/Dashboard.js').then((m) => ({ default: m.Dashboard })));
 const Download = lazy(() => import('./pages/Download.js').then((m) => ({ default: m.Download })));
 const MobileExport = lazy(() => import('./pages/MobileExport.js').then((m) => ({ default: m.MobileExport })));
 const PlayerAuth = lazy(() => import('./pages/PlayerAuth.js').then((m) => ({ default: m.PlayerAuth })));

@@ -1,5 +1,5 @@
 import type { InsertOption, SortOrder } from '@howl/contract';
-import { compareEntries, type OrderKey } from '../../src/modules/leaderboards/order.js';
+import { compareEntries, type OrderKey } from '../../src/modules/ranking/order.js';
 
 export interface ModelEntry extends OrderKey {
   period: number;

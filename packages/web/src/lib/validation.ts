@@ -1,17 +1,27 @@
+import { email as contractEmail, password as contractPassword } from '@howl/contract';
+
 /**
  * The sign-in flows' form checks, in the order the spec gives them. Each function returns the first
  * message to show, or undefined when the form may be sent. The server checks again; these only spare
  * a round trip and keep the wording of the spec.
  */
 
-/** A standard address pattern: something, one @, a domain with a dot, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The standard address pattern is the contract's email schema, the one the server checks. */
+const isEmailAddress = (value: string) => contractEmail.safeParse(value).success;
+
+/** The contract's password minimum (present): the rule of every password field but sign-up's. */
+const PASSWORD_MIN = contractPassword.minLength ?? 1;
 
 /** The minimums the sign-up form checks (the server's password policy asks for 8 and a mix). */
-export const SIGN_UP_LIMITS = { emailMin: 5, passwordMin: 6 } as const;
+export const SIGN_UP_LIMITS = {
+  emailMin: 5, // spec §5/§9 fixes this client-side rule; the contract only asks for a valid address
+  passwordMin: 6, // spec §5/§9 fixes this client-side rule; the contract's minimum is 1
+} as const;
 
-/** Emails are usernames: trimmed and lowercased before they are sent. */
+/** Emails are usernames: trimmed and lowercased before they are sent, as the contract's schema does. */
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+const missingPassword = (value: string) => value.length < PASSWORD_MIN;
 
 export const MESSAGES = {
   names: 'Please enter your first name and last name.',
@@ -53,7 +63,7 @@ export function validateSignUp(f: SignUpForm): string | undefined {
 /** Sign-in: both fields present (the spec gives no rule; the server answers the rest). */
 export function validateSignIn(f: { email: string; password: string }): string | undefined {
   if (!f.email.trim()) return MESSAGES.emailEmpty;
-  if (!f.password) return MESSAGES.passwordEmpty;
+  if (missingPassword(f.password)) return MESSAGES.passwordEmpty;
   return undefined;
 }
 
@@ -61,7 +71,7 @@ export function validateSignIn(f: { email: string; password: string }): string |
 export function validateForgotPasswordEmail(email: string): string | undefined {
   const value = normaliseEmail(email);
   if (!value) return MESSAGES.emailEmpty;
-  if (!EMAIL_PATTERN.test(value)) return MESSAGES.emailInvalid;
+  if (!isEmailAddress(value)) return MESSAGES.emailInvalid;
   return undefined;
 }
 
@@ -72,7 +82,7 @@ export function validateResetPassword(f: {
   confirmPassword: string;
 }): string | undefined {
   if (!f.code.trim()) return MESSAGES.code;
-  if (!f.newPassword) return MESSAGES.newPasswordEmpty;
+  if (missingPassword(f.newPassword)) return MESSAGES.newPasswordEmpty;
   if (f.newPassword !== f.confirmPassword) return MESSAGES.newPasswordsMismatch;
   return undefined;
 }
@@ -88,15 +98,15 @@ export function validateChangePassword(f: {
   newPassword: string;
   confirmPassword: string;
 }): string | undefined {
-  if (!f.oldPassword) return MESSAGES.oldPasswordEmpty;
-  if (!f.newPassword) return MESSAGES.newPasswordEmpty;
+  if (missingPassword(f.oldPassword)) return MESSAGES.oldPasswordEmpty;
+  if (missingPassword(f.newPassword)) return MESSAGES.newPasswordEmpty;
   if (f.newPassword !== f.confirmPassword) return MESSAGES.newPasswordsMismatch;
   return undefined;
 }
 
 /** Contact: the email (typed, or the signed-in developer's) looks like an address, and there is a message. */
 export function validateContact(f: { email: string; message: string }): string | undefined {
-  if (!EMAIL_PATTERN.test(normaliseEmail(f.email))) return MESSAGES.contactEmail;
+  if (!isEmailAddress(normaliseEmail(f.email))) return MESSAGES.contactEmail;
   if (!f.message.trim()) return MESSAGES.contactMessage;
   return undefined;
 }

@@ -3,7 +3,9 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiError, renderAt, session, stubServer } from '../components/auth/testing.js';
+import { renderAt } from '../test/render.js';
+import { apiError, stubServer } from '../test/server.js';
+import { developer as session } from '../test/sessions.js';
 import { ChangePassword } from './ChangePassword.js';
 import { Contact } from './Contact.js';
 

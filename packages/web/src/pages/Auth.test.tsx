@@ -4,7 +4,9 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionKeys } from '../api/session/keys.js';
-import { apiError, renderAt, session, stubServer } from '../components/auth/testing.js';
+import { renderAt } from '../test/render.js';
+import { apiError, stubServer } from '../test/server.js';
+import { developer as session } from '../test/sessions.js';
 import { Auth } from './Auth.js';
 
 // The server is outside a component test: `fetch` is stubbed (see stubServer) with the answers the API documents.

@@ -1,22 +1,12 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../test/render.js';
+import { json } from '../test/server.js';
+import { developer as SESSION } from '../test/sessions.js';
 import { CreateNewGame } from './CreateNewGame.js';
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const SESSION = {
-  email: 'dev@example.com',
-  firstName: 'A',
-  lastName: 'Developer',
-  company: null,
-  games: [],
-  current_game_id: null,
-};
 
 // The Howl server is not part of a component test: a stand-in for fetch answers the session and
 // game calls as docs/api.md documents them, and records what was sent.
@@ -41,14 +31,7 @@ afterEach(() => {
 });
 
 function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/createNewGame']}>
-        <CreateNewGame />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<CreateNewGame />, { path: '/createNewGame' });
 }
 
 it('asks a visitor to sign in first, with a login button to /auth', async () => {

@@ -1,14 +1,13 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../test/render.js';
+import { json } from '../test/server.js';
+import { game, withGames, type GameSummary } from '../test/sessions.js';
 import { Features, LeaderboardPage } from './Features.js';
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const GAME = { game_id: 'g1', name: 'Wolf Runner', created_at: '2026-11-23T00:00:00.000Z' };
+const GAME = game('g1', 'Wolf Runner');
 
 // The Howl server is not part of a component test: a stand-in for fetch answers the session and the
 // leaderboards as docs/api.md and docs/leaderboards.md document them.
@@ -22,14 +21,7 @@ function stubServer(session: object | null) {
     }),
   );
 }
-const signedIn = (games: (typeof GAME)[]) => ({
-  email: 'dev@example.com',
-  firstName: 'A',
-  lastName: 'Developer',
-  company: null,
-  games,
-  current_game_id: games[0]?.game_id ?? null,
-});
+const signedIn = (games: GameSummary[]) => withGames(...games);
 
 afterEach(() => {
   cleanup();
@@ -37,12 +29,7 @@ afterEach(() => {
 });
 
 function renderAt(page: React.ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>{page}</MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(page);
 }
 
 it('/leaderboard signed out: the intro and a button to /auth', async () => {

@@ -3,7 +3,8 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiError, renderAt, stubServer } from '../components/auth/testing.js';
+import { renderAt } from '../test/render.js';
+import { apiError, stubServer } from '../test/server.js';
 import { Auth } from './Auth.js';
 import { ForgotPassword } from './ForgotPassword.js';
 

@@ -1,29 +1,17 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
 import type { DeveloperSession } from '@howl/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../test/render.js';
+import { json } from '../test/server.js';
+import { developer, game, withGames } from '../test/sessions.js';
 import { PlayerAuth } from './PlayerAuth.js';
 import { PlayerData } from './PlayerData.js';
 
-const SESSION: DeveloperSession = {
-  email: 'dev@example.com',
-  firstName: 'A',
-  lastName: 'Developer',
-  company: null,
-  games: [],
-  current_game_id: null,
-};
-const WITH_GAME: DeveloperSession = {
-  ...SESSION,
-  games: [{ game_id: 'g1', name: 'Wolf Run', created_at: '2026-11-23T00:00:00.000Z' }],
-  current_game_id: 'g1',
-};
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const SESSION = developer;
+const WITH_GAME = withGames(game('g1', 'Wolf Run'));
 
 // The Howl server is not part of a component test: a stand-in for fetch answers the session (or
 // 401 when signed out) and the game's player authentication settings, as docs/api.md and
@@ -55,12 +43,7 @@ afterEach(() => {
 });
 
 function renderPage(page: ReactElement) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>{page}</MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(page);
 }
 
 describe.each([

@@ -1,13 +1,12 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
 import type { DeveloperSession } from '@howl/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sessionKeys } from '../api/session/keys.js';
 import appSource from '../App.tsx?raw';
+import { renderWithProviders } from '../test/render.js';
+import { game, withGames } from '../test/sessions.js';
 import { BlogGodot4 } from './BlogGodot4.js';
 import { CallingHowl } from './CallingHowl.js';
 import { CSharp } from './CSharp.js';
@@ -20,24 +19,11 @@ import { Troubleshooting } from './Troubleshooting.js';
 
 afterEach(cleanup);
 
-const DEVELOPER: DeveloperSession = {
-  email: 'dev@example.com',
-  firstName: 'A',
-  lastName: 'Developer',
-  company: null,
-  games: [{ game_id: 'g1', name: 'Moon Runner', created_at: '2026-11-01T00:00:00.000Z' }],
-  current_game_id: 'g1',
-};
+const DEVELOPER = withGames(game('g1', 'Moon Runner', '2026-11-01T00:00:00.000Z'));
 
 /** Renders a page with a session already in the cache, so nothing is fetched. */
 function renderPage(page: ReactElement, session: DeveloperSession | null = null) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(sessionKeys.all, session);
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>{page}</MemoryRouter>
-    </QueryClientProvider>,
-  );
+  return renderWithProviders(page, { session, staleTime: Infinity });
 }
 
 describe('Home', () => {

@@ -126,7 +126,7 @@ export const developerRoutes: FastifyPluginAsyncZod<DeveloperRoutesOptions> = as
       },
     },
     async (request) => {
-      await developers.pool.forgotPassword(request.body.email);
+      await developers.pool.requestReset(request.body.email);
       return { ok: true as const };
     },
   );
@@ -144,7 +144,7 @@ export const developerRoutes: FastifyPluginAsyncZod<DeveloperRoutesOptions> = as
     },
     async (request) => {
       const { email, code, newPassword } = request.body;
-      await developers.pool.confirmForgotPassword(email, code, newPassword);
+      await developers.pool.confirmReset(email, code, newPassword);
       return { ok: true as const };
     },
   );

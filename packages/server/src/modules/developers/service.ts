@@ -38,17 +38,13 @@ export function createDevelopers(deps: DevelopersDeps) {
     sessionOf,
 
     async signUp(input: { email: string; password: string; firstName: string; lastName: string; company?: string }) {
-      await pool.signUp(
-        { username: input.email, email: input.email, password: input.password },
-        {
-          saveProfile: (trx, user) =>
-            store.saveDeveloper(trx, {
-              user_id: user.id,
-              first_name: input.firstName,
-              last_name: input.lastName,
-              company: input.company ? input.company : null,
-            }),
-        },
+      await pool.signUpOrRetake({ username: input.email, email: input.email, password: input.password }, (trx, user) =>
+        store.saveDeveloper(trx, {
+          user_id: user.id,
+          first_name: input.firstName,
+          last_name: input.lastName,
+          company: input.company ? input.company : null,
+        }),
       );
       return { email: input.email, confirmed: false as const, codeDeliveryDestination: maskEmail(input.email) };
     },

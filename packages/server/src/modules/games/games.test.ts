@@ -211,9 +211,9 @@ for (const { dialect, skip } of DIALECTS) {
           sendCode: async () => {},
           sessionTtlMs: () => null,
         });
-        await players.signUp({ username: 'a-player', email: null, password: STRONG_PASSWORD }, { confirmed: true });
+        await players.createConfirmed({ username: 'a-player', email: null, password: STRONG_PASSWORD });
         await players.signIn('a-player', STRONG_PASSWORD);
-        await players.forgotPassword('a-player');
+        await players.requestReset('a-player');
         const player = await t.database.db
           .selectFrom('identity_users')
           .select('id')

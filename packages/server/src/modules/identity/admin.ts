@@ -1,24 +1,11 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.js';
-import type { Clock } from '../../lib/clock.js';
-import type { PasswordHasher } from '../../lib/password-hasher.js';
+import type { PoolContext, SaveProfile } from './context.js';
 import { identityErrors as E } from './errors.js';
 import type { IdentityUser } from './identity.table.js';
 import { meetsPasswordPolicy } from './password-policy.js';
-import type { SaveProfile } from './service.js';
 import * as store from './store.js';
 
-export interface PoolAdminDeps {
-  db: Kysely<DB>;
-  clock: Clock;
-  hasher: PasswordHasher;
-  poolId: string;
-  /** The pool's account by name, or UserNotFound. */
-  mustFind(username: string): Promise<IdentityUser>;
-}
-
 /** A pool owner's tools (the dashboard): look up, list, disable, delete, set a password. */
-export function poolAdmin({ db, clock, hasher, poolId, mustFind }: PoolAdminDeps) {
+export function poolAdmin({ db, clock, hasher, poolId, mustFind }: PoolContext) {
   return {
     find: (username: string) => store.findUser(db, poolId, username),
     list: (limit: number, afterUsername?: string) => store.listUsers(db, poolId, limit, afterUsername),

@@ -137,6 +137,8 @@ export function poolSessions({ db, dialect, clock, poolId, sessionTtlMs }: PoolS
   };
 }
 
+export type PoolSessions = ReturnType<typeof poolSessions>;
+
 /** Deletes sessions, saved sessions and codes expired at `now`, `batch` rows per statement; answers how many went. */
 export async function purgeExpiredSessions(
   db: Kysely<DB>,

@@ -1,7 +1,7 @@
 import type { Leaderboard, ScoreEntry } from '@howl/contract';
 import { leaderboardErrors as E } from './errors.js';
 import type { LeaderboardRow, ScoreRow } from './leaderboards.table.js';
-import type { OrderKey } from './order.js';
+import type { OrderKey } from '../ranking/order.js';
 import type { Period } from './periods.js';
 import type { BoardPeriod } from '../ranking/rank-index.js';
 

@@ -7,7 +7,7 @@ import type { Clock } from '../../lib/clock.js';
 import { newId } from '../../lib/tokens.js';
 import { leaderboardErrors as E, MAX_LEADERBOARDS_PER_GAME } from './errors.js';
 import type { LeaderboardRow } from './leaderboards.table.js';
-import type { OrderKey } from './order.js';
+import type { OrderKey } from '../ranking/order.js';
 import { isValidTimeZone, periodAt, type Period } from './periods.js';
 import type { BoardPeriod, RankIndex } from '../ranking/rank-index.js';
 import { decodeCursor, encodeCursor, toEntry, toLeaderboard, toPeriod } from './format.js';

@@ -3,7 +3,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import type { LeaderboardRow, NewLeaderboard, ScoreRow } from './leaderboards.table.js';
-import { orderColumns } from './order.js';
+import { boardOrderSql, inBoardOrder, scoreBeats } from '../ranking/order.js';
 
 export function listLeaderboards(db: Kysely<DB>, gameId: string): Promise<LeaderboardRow[]> {
   return db
@@ -150,7 +150,6 @@ export async function saveEntry(
   const row = { ...entry, player_key: mode === 'keep' ? entry.id : entry.player_name };
   const insert = db.insertInto('scores').values(row);
   if (mode === 'keep') return insert.returningAll().executeTakeFirst();
-  const better = sort === 'desc' ? '>' : '<';
   return insert
     .onConflict((oc) => {
       const target = oc.columns(['leaderboard_id', 'period_start', 'player_key']);
@@ -172,7 +171,7 @@ export async function saveEntry(
             engine: eb.ref('excluded.engine'),
             revision: eb(eb.ref('scores.revision'), '+', 1),
           }))
-          .where(({ eb, ref }) => eb(ref('excluded.score'), better, ref('scores.score')));
+          .where(({ eb, ref }) => eb(ref('excluded.score'), scoreBeats(sort), ref('scores.score')));
       }
       // accumulator: the sum is computed by the database, so concurrent increments all count.
       return target.doUpdateSet((eb) => ({
@@ -215,27 +214,23 @@ export function playerEntries(
   sort: SortOrder,
   limit: number,
 ) {
-  let q = db
+  const q = db
     .selectFrom('scores')
     .selectAll()
     .where('leaderboard_id', '=', boardId)
     .where('period_start', '=', periodStart)
     .where('player_name', '=', playerName);
-  for (const [column, direction] of orderColumns(sort)) q = q.orderBy(column, direction);
-  return q.limit(limit).execute();
+  return inBoardOrder(q, sort).limit(limit).execute();
 }
 
 const REMOVED = ['id', 'leaderboard_id', 'period_start', 'score', 'timestamp', 'player_name'] as const;
-
-/** The board's total order as SQL text, for window functions (`sort` is 'asc' or 'desc', never input). */
-const rankOrder = (sort: SortOrder) => sql.raw(`score ${sort}, timestamp asc, player_name asc, id asc`);
 
 /** Keeps only the best `maxEntries` of every period of a board (after its settings changed). */
 export async function trim(
   trx: Transaction<DB>,
   board: { id: string; sort: SortOrder; maxEntries: number },
 ): Promise<RemovedEntry[]> {
-  const ranked = sql`select id, row_number() over (partition by period_start order by ${rankOrder(board.sort)}) as place
+  const ranked = sql`select id, row_number() over (partition by period_start order by ${boardOrderSql(board.sort)}) as place
     from scores where leaderboard_id = ${board.id}`;
   const res =
     await sql<RemovedEntry>`delete from scores where id in (select id from (${ranked}) as ranked where place > ${board.maxEntries})
@@ -252,12 +247,14 @@ export function trimPeriod(
   board: { id: string; sort: SortOrder; maxEntries: number },
   periodStart: number,
 ): Promise<RemovedEntry[]> {
-  let tail = trx
-    .selectFrom('scores')
-    .select('id')
-    .where('leaderboard_id', '=', board.id)
-    .where('period_start', '=', periodStart);
-  for (const [column, direction] of orderColumns(board.sort)) tail = tail.orderBy(column, direction);
+  const tail = inBoardOrder(
+    trx
+      .selectFrom('scores')
+      .select('id')
+      .where('leaderboard_id', '=', board.id)
+      .where('period_start', '=', periodStart),
+    board.sort,
+  );
   return trx
     .deleteFrom('scores')
     .where('id', 'in', tail.limit(1000).offset(board.maxEntries))
@@ -281,7 +278,7 @@ export async function convertEntries(
     return [];
   }
   if (from !== 'keep') return [];
-  const order = to === 'highest' ? rankOrder(board.sort) : sql.raw('timestamp desc, id desc');
+  const order = to === 'highest' ? boardOrderSql(board.sort) : sql.raw('timestamp desc, id desc');
   const survivors = sql`select id from (select id, row_number() over (partition by period_start, player_name order by ${order}) as place
     from scores where leaderboard_id = ${board.id}) as ranked where place = 1`;
   if (to === 'accumulator') {

@@ -7,7 +7,7 @@ import { newId } from '../../lib/tokens.js';
 import type { BoardPeriod, RankIndex } from '../ranking/rank-index.js';
 import { leaderboardErrors as E, MAX_METADATA_BYTES } from './errors.js';
 import type { LeaderboardRow, ScoreRow } from './leaderboards.table.js';
-import type { OrderKey } from './order.js';
+import type { OrderKey } from '../ranking/order.js';
 import * as store from './store.js';
 
 export interface WritesDeps {

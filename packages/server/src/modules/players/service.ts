@@ -176,16 +176,13 @@ export function createPlayers({ db, dialect, identity, mailer, clock, games, pla
       if (email !== null && !emailAddress.safeParse(email).success) throw E.invalidEmail();
       if (input.password !== input.confirm_password) throw E.passwordMismatch();
       const confirmed = !withEmail || game.email_conf_enabled !== 1;
+      const signUp = confirmed ? pool.createConfirmed : pool.signUp;
       const user = await inPlayerTerms(() =>
-        pool.signUp(
+        signUp(
           { username: input.player_name, email, password: input.password },
-          {
-            confirmed,
-            retakePending: false,
-            // In the account's own transaction: a game deleted meanwhile gets no account left behind.
-            saveProfile: async (trx) => {
-              if (!(await holdGame(trx, dialect, game.id))) throw playerDataErrors.gameGone();
-            },
+          // In the account's own transaction: a game deleted meanwhile gets no account left behind.
+          async (trx) => {
+            if (!(await holdGame(trx, dialect, game.id))) throw playerDataErrors.gameGone();
           },
         ),
       );
@@ -244,7 +241,7 @@ export function createPlayers({ db, dialect, identity, mailer, clock, games, pla
       const pool = enabledPool(game);
       const user = await mustFind(game, playerName);
       if (!user.email) throw E.noEmail();
-      await inPlayerTerms(() => pool.forgotPassword(playerName, { invalidatePassword: true }));
+      await inPlayerTerms(() => pool.requestResetLockingOut(playerName));
     },
 
     async confirmPasswordReset(
@@ -253,7 +250,7 @@ export function createPlayers({ db, dialect, identity, mailer, clock, games, pla
     ): Promise<void> {
       const pool = enabledPool(game);
       if (input.password !== input.confirm_password) throw E.passwordMismatch();
-      await inPlayerTerms(() => pool.confirmForgotPassword(input.player_name, input.code, input.password));
+      await inPlayerTerms(() => pool.confirmReset(input.player_name, input.code, input.password));
     },
 
     async me(game: GameRow, session: SessionUser) {

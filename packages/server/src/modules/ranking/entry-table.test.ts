@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareEntries, type OrderKey } from '../leaderboards/order.js';
+import { compareEntries, type OrderKey } from './order.js';
 import { EntryTable } from './entry-table.js';
 
 const sign = (n: number) => (n > 0 ? 1 : n < 0 ? -1 : 0);

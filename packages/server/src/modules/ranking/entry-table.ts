@@ -1,4 +1,4 @@
-import type { OrderKey } from '../leaderboards/order.js';
+import type { OrderKey } from './order.js';
 
 const EMPTY = -1;
 const GONE = -2;

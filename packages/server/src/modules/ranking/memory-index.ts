@@ -1,10 +1,9 @@
 import type { CompiledQuery, Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import type { ScoreRow } from '../leaderboards/leaderboards.table.js';
-import type { OrderKey } from '../leaderboards/order.js';
+import type { OrderKey } from './order.js';
 import { EntryTable } from './entry-table.js';
 import { OrderStatisticList, type Probe } from './order-statistic-list.js';
-import { sqlRankIndex, type BoardPeriod, type RankIndex } from './rank-index.js';
+import { sqlRankIndex, type BoardPeriod, type RankIndex, type ScoreRow } from './rank-index.js';
 
 export interface MemoryIndexOptions {
   /** Rows per read while loading: bounds the transient objects a load creates (tests make it small). */

@@ -1,8 +1,10 @@
 import type { SortOrder } from '@howl/contract';
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import type { ScoreRow } from '../leaderboards/leaderboards.table.js';
-import { orderColumns, ranksAbove, ranksBelow, type OrderKey } from '../leaderboards/order.js';
+import { inBoardOrder, ranksAbove, ranksBelow, type OrderKey } from './order.js';
+
+/** A row of the scores table, typed from the database's schema: the index needs nothing of the leaderboards module. */
+export type ScoreRow = Selectable<DB['scores']>;
 
 /** One board's period: the unit a rank index orders. */
 export interface BoardPeriod {
@@ -61,22 +63,17 @@ export function sqlRankIndex(db: Kysely<DB>): RankIndex {
   const period = (board: BoardPeriod) =>
     db.selectFrom('scores').where('leaderboard_id', '=', board.boardId).where('period_start', '=', board.periodStart);
 
-  function ordered<O>(q: SelectQueryBuilder<DB, 'scores', O>, sort: SortOrder, reverse = false) {
-    for (const [column, direction] of orderColumns(sort, reverse)) q = q.orderBy(column, direction);
-    return q;
-  }
-
   return {
     async page(board, after, limit) {
       let q = period(board).selectAll();
       if (after) q = q.where((eb) => ranksBelow(eb, after, board.sort));
-      return ordered(q, board.sort).limit(limit).execute();
+      return inBoardOrder(q, board.sort).limit(limit).execute();
     },
     async above(board, key, limit) {
       const q = period(board)
         .selectAll()
         .where((eb) => ranksAbove(eb, key, board.sort));
-      return ordered(q, board.sort, true).limit(limit).execute();
+      return inBoardOrder(q, board.sort, true).limit(limit).execute();
     },
     async countAbove(board, key) {
       const row = await period(board)

@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import type { ScoreRow } from '../leaderboards/leaderboards.table.js';
-import { followsTies, type OrderKey } from '../leaderboards/order.js';
-import { sqlRankIndex, type BoardPeriod, type IndexedEntry, type RankIndex } from './rank-index.js';
+import { followsTies, type OrderKey } from './order.js';
+import { sqlRankIndex, type BoardPeriod, type IndexedEntry, type RankIndex, type ScoreRow } from './rank-index.js';
 
 /**
  * Encodes an entry so that Redis's sorted-set order is the board's total order: the set's score is

@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Download } from '../../pages/Download.js';
+import { renderWithProviders } from '../../test/render.js';
 import { LeaderboardDocs } from '../leaderboards/LeaderboardDocs.js';
 import { PlayerAuthDocs } from '../players/PlayerAuthDocs.js';
 import { PlayerDataDocs } from '../players/PlayerDataDocs.js';
@@ -24,12 +23,7 @@ afterEach(() => {
 
 /** The install steps as a page shows them: the list of the section that holds `plugin.cfg`. */
 function installSteps(page: ReactElement): string[] {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const { container } = render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>{page}</MemoryRouter>
-    </QueryClientProvider>,
-  );
+  const { container } = renderWithProviders(page);
   const lists = [...container.querySelectorAll('section ol')].filter((ol) =>
     ol.textContent?.includes('res://addons/howl/plugin.cfg'),
   );
@@ -63,12 +57,7 @@ describe('the install steps', () => {
   });
 
   it.each(pages)('on %s link to /download and never ask for an autoload by hand', (_path, page) => {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const { container } = render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter>{page}</MemoryRouter>
-      </QueryClientProvider>,
-    );
+    const { container } = renderWithProviders(page);
     const install = container.querySelector('section#install')!;
     expect(install.querySelector('a[href="/download"]')).toHaveTextContent('Download the zip');
     expect(container).not.toHaveTextContent(/Globals → Autoload|AutoLoad|howl\.gd\b/);

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
 import type { Leaderboard } from '@howl/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../test/render.js';
+import { json } from '../../test/server.js';
 import { browserTimeZone, LeaderboardConfig } from './LeaderboardConfig.js';
 
 const board = (over: Partial<Leaderboard> = {}) => ({
@@ -18,8 +19,6 @@ const board = (over: Partial<Leaderboard> = {}) => ({
   created_at: '2026-11-23T00:00:00.000Z',
   ...over,
 });
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 // The Howl server is not part of a component test: a stand-in for fetch answers as the console API
 // documents (docs/leaderboards.md), and records every call.
@@ -50,12 +49,7 @@ afterEach(() => {
 });
 
 function renderConfig() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <LeaderboardConfig gameId="g1" />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<LeaderboardConfig gameId="g1" />);
 }
 
 it("lists the game's saved leaderboards with a read-only name and Update", async () => {

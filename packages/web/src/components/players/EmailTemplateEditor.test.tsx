@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
 import type { PlayerEmailSettings } from '@howl/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../test/render.js';
+import { json } from '../../test/server.js';
 import { EmailTemplateEditor } from './EmailTemplateEditor.js';
 
 const DEFAULTS: PlayerEmailSettings = {
@@ -15,8 +16,6 @@ const DEFAULTS: PlayerEmailSettings = {
   reply_to: null,
   customized: false,
 };
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 // The Howl server is not part of a component test: a stand-in for fetch answers as the console API
 // documents (docs/players.md: bodies come back with {{code}}, null brings a default back) and
@@ -54,12 +53,7 @@ afterEach(() => {
 });
 
 function renderEditor() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <EmailTemplateEditor gameId="g1" />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<EmailTemplateEditor gameId="g1" />);
 }
 
 it('shows the stored mails with the code placeholder as @@@@, line breaks kept', async () => {

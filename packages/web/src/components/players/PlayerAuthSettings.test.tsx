@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
 import type { PlayerAuthSettings as Settings, PlayerEmailSettings } from '@howl/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../test/render.js';
+import { json } from '../../test/server.js';
 import { describeDuration, PlayerAuthSettings } from './PlayerAuthSettings.js';
 
 const DEFAULTS: Settings = {
@@ -23,8 +24,6 @@ const EMAILS: PlayerEmailSettings = {
   reply_to: null,
   customized: false,
 };
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 // The Howl server is not part of a component test: a stand-in for fetch keeps the settings as the
 // console API does (docs/players.md: a PUT changes only the fields it sends) and records every call.
@@ -60,12 +59,7 @@ afterEach(() => {
 });
 
 function renderPanel() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <PlayerAuthSettings gameId="g1" />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<PlayerAuthSettings gameId="g1" />);
 }
 const puts = () => calls.filter((c) => c.method === 'PUT');
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { usePlayerAction, type Player, type PlayerAction } from '../../api/players/mutations.js';
-import { Modal } from '../Modal.js';
-import { Button, Field, Notice } from '../ui.js';
+import { Modal } from '../../components/Modal.js';
+import { Button, Field, Notice } from '../../components/ui.js';
 
 const TITLES: Record<PlayerAction, string> = {
   password: 'Change password',
@@ -31,6 +31,7 @@ export function PlayerActionModal({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setFormError(undefined);
+    // Spec §5 fixes this client-side rule (not empty); the contract leaves the policy to the server.
     if (action === 'password' && password === '') {
       setFormError('Please enter a new password for this player.');
       return;

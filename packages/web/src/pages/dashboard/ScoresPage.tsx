@@ -5,9 +5,9 @@ import { useWipeLeaderboard } from '../../api/leaderboards/mutations.js';
 import { useLeaderboards } from '../../api/leaderboards/queries.js';
 import { useDeleteScore } from '../../api/scores/mutations.js';
 import { useScores } from '../../api/scores/queries.js';
-import { Modal } from '../Modal.js';
-import { Button, Notice, Spinner } from '../ui.js';
-import { WithGame } from './DashboardLayout.js';
+import { Modal } from '../../components/Modal.js';
+import { Button, Notice, Spinner } from '../../components/ui.js';
+import { WithGame } from '../../layouts/DashboardLayout.js';
 import { engineText, metadataRows, periodLabel, resetText, SAVE_MODE_LABELS } from './score-format.js';
 
 export function ScoresPage() {

@@ -1,5 +1,12 @@
 import type { SortOrder } from '@howl/contract';
-import type { ExpressionBuilder, Expression, SqlBool } from 'kysely';
+import {
+  sql,
+  type ExpressionBuilder,
+  type Expression,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
 import type { DB } from '../../db/schema.js';
 
 /** Where an entry stands: every query orders by exactly these four, so ranks never disagree. */
@@ -37,9 +44,14 @@ export function compareEntries(a: OrderKey, b: OrderKey, sort: SortOrder): numbe
   return byCodePoint(a.id, b.id);
 }
 
+/** The SQL comparison by which one score beats another on this board (higher on `desc`, lower on `asc`). */
+export function scoreBeats(sort: SortOrder): '>' | '<' {
+  return sort === 'desc' ? '>' : '<';
+}
+
 /** SQL: the entry ranks strictly above `key`. */
 export function ranksAbove(eb: ExpressionBuilder<DB, 'scores'>, key: OrderKey, sort: SortOrder): Expression<SqlBool> {
-  return beyond(eb, key, sort === 'desc' ? '>' : '<', '<');
+  return beyond(eb, key, scoreBeats(sort), '<');
 }
 
 /** SQL: the entry ranks strictly below `key`. */
@@ -70,8 +82,8 @@ function beyond(
   ]);
 }
 
-/** ORDER BY for the board's order (`reverse` walks it from the bottom up). */
-export function orderColumns(sort: SortOrder, reverse = false) {
+/** The board's order as columns and directions (`reverse` walks it from the bottom up). */
+function orderColumns(sort: SortOrder, reverse = false) {
   const up = reverse ? 'desc' : 'asc';
   const down = reverse ? 'asc' : 'desc';
   return [
@@ -80,4 +92,19 @@ export function orderColumns(sort: SortOrder, reverse = false) {
     ['player_name', up],
     ['id', up],
   ] as const;
+}
+
+/** ORDER BY the board's order on a query over `scores` (`reverse` walks it from the bottom up). */
+export function inBoardOrder<O>(q: SelectQueryBuilder<DB, 'scores', O>, sort: SortOrder, reverse = false) {
+  for (const [column, direction] of orderColumns(sort, reverse)) q = q.orderBy(column, direction);
+  return q;
+}
+
+/** The board's order as SQL text, for a window function's `order by` (built from fixed words only, never input). */
+export function boardOrderSql(sort: SortOrder): RawBuilder<unknown> {
+  return sql.raw(
+    orderColumns(sort)
+      .map(([column, direction]) => `${column} ${direction}`)
+      .join(', '),
+  );
 }

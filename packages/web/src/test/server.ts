@@ -1,8 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
+
+/** A JSON answer as the server sends it, for the stand-ins of `fetch` that build their own answers. */
+export const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 type Answer = [status: number, body: unknown] | ((body: unknown) => [status: number, body: unknown]);
 
@@ -38,36 +38,3 @@ export const apiError = (status: number, code: string, message = `server says ${
 
 /** What whoami answers to a visitor. */
 export const signedOut: [number, unknown] = [200, { session: null }];
-
-export const session = {
-  email: 'indie@example.com',
-  firstName: 'Indie',
-  lastName: 'Player',
-  company: null,
-  games: [],
-  current_game_id: null,
-};
-
-/** Shows where the router is, so a test can see a navigation happen. */
-function Where() {
-  const location = useLocation();
-  return <output data-testid="where">{location.pathname}</output>;
-}
-
-/** Renders a page at a path inside a fresh query client and an in-memory router. */
-export function renderAt(path: string, routes: Record<string, ReactNode>) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const result = render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <Where />
-        <Routes>
-          {Object.entries(routes).map(([p, element]) => (
-            <Route key={p} path={p} element={element} />
-          ))}
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-  return { ...result, client };
-}

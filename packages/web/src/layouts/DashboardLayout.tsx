@@ -1,11 +1,11 @@
 import { Gamepad2, LogOut, PawPrint, Trophy, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { useSignOut } from '../../api/session/mutations.js';
-import { useCurrentGame, useSession } from '../../api/session/queries.js';
-import { Footer } from '../../layouts/PublicLayout.js';
-import { GameSwitcher } from '../../layouts/GameSwitcher.js';
-import { ButtonLink, Card, Spinner } from '../ui.js';
+import { useSignOut } from '../api/session/mutations.js';
+import { useCurrentGame, useSession } from '../api/session/queries.js';
+import { Footer } from './PublicLayout.js';
+import { GameSwitcher } from './GameSwitcher.js';
+import { ButtonLink, Card, Spinner } from '../components/ui.js';
 
 const ENTRIES = [
   { to: '/dashboard/game', label: 'Game', icon: Gamepad2, also: '/dashboard' },

@@ -1,8 +1,8 @@
 import { Route, Routes } from 'react-router';
-import { DashboardLayout } from '../components/dashboard/DashboardLayout.js';
-import { GamePage } from '../components/dashboard/GamePage.js';
-import { PlayersPage } from '../components/dashboard/PlayersPage.js';
-import { ScoresPage } from '../components/dashboard/ScoresPage.js';
+import { DashboardLayout } from '../../layouts/DashboardLayout.js';
+import { GamePage } from './GamePage.js';
+import { PlayersPage } from './PlayersPage.js';
+import { ScoresPage } from './ScoresPage.js';
 
 /** `/dashboard/*`: the current game, its players and its scores. */
 export function Dashboard() {

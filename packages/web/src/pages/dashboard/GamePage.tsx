@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useDeleteGame } from '../../api/games/mutations.js';
-import { CopyButton } from '../CopyButton.js';
-import { Modal } from '../Modal.js';
-import { Button, Card, Notice } from '../ui.js';
-import { WithGame } from './DashboardLayout.js';
+import { CopyButton } from '../../components/CopyButton.js';
+import { Modal } from '../../components/Modal.js';
+import { Button, Card, Notice } from '../../components/ui.js';
+import { WithGame } from '../../layouts/DashboardLayout.js';
 
 /** Game ID, game name, and deleting the game behind a confirmation. */
 export function GamePage() {

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionKeys } from '../../api/session/keys.js';
+import { renderWithProviders } from '../../test/render.js';
+import { json } from '../../test/server.js';
+import { game, withGames } from '../../test/sessions.js';
 import { PlayersPage } from './PlayersPage.js';
 
 const GAME = 'game-1';
@@ -30,14 +30,12 @@ beforeEach(() => {
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET';
     calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
-    const json = (status: number, body: unknown) =>
-      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     if (method !== 'GET' && failNext) {
       const { status, ...error } = failNext;
-      return json(status, { error });
+      return json({ error }, status);
     }
     if (url.includes('/player-auth'))
-      return json(200, {
+      return json({
         enabled: true,
         reg_type: 'email_un_pwd',
         email_confirmation: true,
@@ -45,10 +43,10 @@ beforeEach(() => {
         saved_session_days: 30,
         require_player_session: false,
       });
-    if (url.includes('/players?')) return json(200, { players, cursor: null });
+    if (url.includes('/players?')) return json({ players, cursor: null });
     const toggled = /\/players\/([^/]+)\/(disable|enable)$/.exec(url);
-    if (toggled) return json(200, { player_name: decodeURIComponent(toggled[1]!), enabled: toggled[2] === 'enable' });
-    return json(200, { ok: true });
+    if (toggled) return json({ player_name: decodeURIComponent(toggled[1]!), enabled: toggled[2] === 'enable' });
+    return json({ ok: true });
   });
 });
 afterEach(() => {
@@ -57,22 +55,7 @@ afterEach(() => {
 });
 
 function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(sessionKeys.all, {
-    email: 'dev@example.com',
-    firstName: 'A',
-    lastName: 'B',
-    company: null,
-    games: [{ game_id: GAME, name: 'Wolf Run', created_at: '2026-11-01T00:00:00.000Z' }],
-    current_game_id: GAME,
-  });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <PlayersPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<PlayersPage />, { session: withGames(game(GAME, 'Wolf Run', '2026-11-01T00:00:00.000Z')) });
 }
 
 const row = async (name: string) => (await screen.findByText(name)).closest('tr')!;

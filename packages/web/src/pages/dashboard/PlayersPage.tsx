@@ -4,9 +4,9 @@ import { usePlayerAuthSettings } from '../../api/player-auth/queries.js';
 import { useExportPlayerData, type Player, type PlayerAction } from '../../api/players/mutations.js';
 import { usePlayers } from '../../api/players/queries.js';
 import { truncate } from '../../lib/text.js';
-import { Modal } from '../Modal.js';
-import { Button, Notice, Spinner } from '../ui.js';
-import { WithGame } from './DashboardLayout.js';
+import { Modal } from '../../components/Modal.js';
+import { Button, Notice, Spinner } from '../../components/ui.js';
+import { WithGame } from '../../layouts/DashboardLayout.js';
 import { PlayerActionModal } from './PlayerActions.js';
 import { createdOn, dataSummary, statusText } from './player-format.js';
 

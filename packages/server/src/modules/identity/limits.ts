@@ -1,0 +1,90 @@
+import type { AuthLimits } from '../../config.js';
+import { ipBucket } from '../../lib/ip.js';
+import { consumeOrRefuse, type LimiterFactory } from '../../lib/rate-limits.js';
+
+/**
+ * The identity limits, one set for every pool (limiter keys carry the pool id): failed sign-ins
+ * and codes per account and per network, code mails per account, auth requests per network.
+ */
+export function identityLimits(limiters: LimiterFactory, limits: AuthLimits) {
+  const signInFailures = limiters.create({
+    name: 'signin-fail',
+    points: limits.signInFailuresPerAccount,
+    durationSeconds: limits.signInFailureWindowSeconds,
+  });
+  const codeFailures = limiters.create({
+    name: 'code-fail',
+    points: limits.signInFailuresPerAccount,
+    durationSeconds: limits.signInFailureWindowSeconds,
+  });
+  const codeMails = limiters.create({
+    name: 'code-mail',
+    points: limits.codeMailsPerAccountPerHour,
+    durationSeconds: 3600,
+  });
+  const ipRequests = limiters.create({
+    name: 'auth-ip',
+    points: limits.authRequestsPerIpPerMinute,
+    durationSeconds: 60,
+  });
+  const ipSignInFailures = limiters.create({
+    name: 'signin-fail-ip',
+    points: limits.signInFailuresPerIp,
+    durationSeconds: limits.signInFailureWindowSeconds,
+  });
+
+  /**
+   * Runs a secret check (password, code) under a per-account attempt limit. The attempt is counted
+   * before the check, so parallel requests cannot slip past the limit; a success clears the count.
+   */
+  async function attempt<T>(
+    limiter: typeof codeMails,
+    key: string,
+    message: string,
+    check: () => Promise<T>,
+  ): Promise<T> {
+    await consumeOrRefuse(limiter, key, message);
+    const result = await check();
+    await limiter.delete(key);
+    return result;
+  }
+
+  return {
+    /** Counts one request from an IP (or IPv6 /64) against the auth limit. */
+    async countIpRequest(ip: string): Promise<void> {
+      await consumeOrRefuse(ipRequests, ipBucket(ip), 'Too many requests from your network. Please try again later.');
+    },
+
+    /** Checks a password under the per-account failure limit (`accountKey` is `<pool>:<username>`). */
+    passwordAttempt: (accountKey: string, message: string, check: () => Promise<void>) =>
+      attempt(signInFailures, accountKey, message, check),
+
+    /** Checks an emailed code under the per-account failure limit. */
+    codeAttempt: (accountKey: string, check: () => Promise<void>) =>
+      attempt(codeFailures, accountKey, "You've tried too many codes. Please try again later.", check),
+
+    /** Counts one code mail to the account; past the limit, refuses with `message`. */
+    async countCodeMail(accountKey: string, message: string): Promise<void> {
+      await consumeOrRefuse(codeMails, accountKey, message);
+    },
+
+    /**
+     * Counts a sign-in against the caller's network before the check, and gives the point back on
+     * success: only failures add up, and parallel guesses cannot slip past.
+     */
+    async perIpFailures<T>(ip: string | undefined, check: () => Promise<T>): Promise<T> {
+      if (ip === undefined) return check();
+      const key = ipBucket(ip);
+      await consumeOrRefuse(
+        ipSignInFailures,
+        key,
+        'Too many failed sign-ins from your network. Please try again later.',
+      );
+      const result = await check();
+      await ipSignInFailures.reward(key, 1);
+      return result;
+    },
+  };
+}
+
+export type IdentityLimits = ReturnType<typeof identityLimits>;
