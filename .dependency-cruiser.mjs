@@ -6,13 +6,6 @@
 
 const MODULES = '^packages/server/src/modules/';
 
-/**
- * Known violations, allowed for now and to be removed: players/service.ts and
- * player-data/service.ts still import games/store.ts (holdGame, updateGame). Once they go
- * through the games service, this list is emptied and the rule holds everywhere.
- */
-const KNOWN_FOREIGN_STORE_IMPORTS = [`${MODULES}players/service\\.ts$`, `${MODULES}player-data/service\\.ts$`];
-
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
   forbidden: [
@@ -27,7 +20,7 @@ export default {
       name: 'no-foreign-store',
       severity: 'error',
       comment: 'A feature module uses another module through its service, never its store.',
-      from: { path: `${MODULES}([^/]+)/`, pathNot: KNOWN_FOREIGN_STORE_IMPORTS },
+      from: { path: `${MODULES}([^/]+)/` },
       to: { path: `${MODULES}[^/]+/store\\.ts$`, pathNot: `${MODULES}$1/` },
     },
     {

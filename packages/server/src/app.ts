@@ -21,7 +21,7 @@ import { createContact } from './modules/contact/service.js';
 import { developerRoutes } from './modules/developers/console-routes.js';
 import { gameApi, registerGameApiCors } from './modules/games/game-api.js';
 import { gameRoutes } from './modules/games/console-routes.js';
-import { createGames } from './modules/games/service.js';
+import { createGames, gameHold } from './modules/games/service.js';
 import { leaderboardGameRoutes, type WriterCheck } from './modules/leaderboards/game-routes.js';
 import { playerDataGameRoutes } from './modules/player-data/game-routes.js';
 import { playerDataRoutes } from './modules/player-data/console-routes.js';
@@ -34,6 +34,7 @@ import { createLeaderboards } from './modules/leaderboards/service.js';
 import { createDevelopers } from './modules/developers/service.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { playerGameRoutes } from './modules/players/game-routes.js';
+import { playerRows } from './modules/players/game-rows.js';
 import { playerRoutes } from './modules/players/console-routes.js';
 import { createPlayers } from './modules/players/service.js';
 import { createIdentity } from './modules/identity/service.js';
@@ -155,12 +156,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           })
         : sqlRankIndex(database.db);
   const leaderboards = createLeaderboards({ db: database.db, dialect: database.dialect, clock, rankIndex });
+  const playerData = createPlayerData({ db: database.db, clock, games: gameHold });
   const games = createGames({
     db: database.db,
-    dialect: database.dialect,
     clock,
     setUpGame: leaderboards.createDefault,
-    forgetBoards: leaderboards.forget,
+    underGame: [playerRows(identity), leaderboards, playerData],
   });
   const developers = createDevelopers({
     db: database.db,
@@ -170,7 +171,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessionDays: config.developerSessionDays,
     gamesOf: games.list,
   });
-  const playerData = createPlayerData({ db: database.db, dialect: database.dialect, clock, games });
   const players = createPlayers({
     db: database.db,
     identity,

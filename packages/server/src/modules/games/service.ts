@@ -1,6 +1,5 @@
 import type { GameDetails, GamesResponse } from '@howl/contract';
 import type { Kysely, Transaction } from 'kysely';
-import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { newApiKey, newGameId } from '../../lib/tokens.js';
@@ -29,12 +28,23 @@ export const playerPoolId = (gameId: string) => `game:${gameId}`;
 
 export interface GamesDeps {
   db: Kysely<DB>;
-  dialect: Dialect;
   clock: Clock;
   /** Writes what every new game starts with (the default leaderboard), in the game's transaction. */
   setUpGame(trx: Kysely<DB>, gameId: string, now: number): Promise<void>;
-  /** Lets go of what is kept outside the database for the deleted game's boards (their rank index). */
-  forgetBoards(boardIds: string[]): Promise<void>;
+  /** Every module that keeps rows under a game, in the order their rows go when it is deleted. */
+  underGame: readonly GameRows[];
+}
+
+/** Runs once the game's delete has committed: what is kept outside the database lets go (a rank index). */
+export type AfterDelete = () => Promise<void>;
+
+/** A module that keeps rows under a game, and so removes them when the game is deleted. */
+export interface GameRows {
+  /**
+   * Deletes the module's rows of the game in the delete's transaction, after the game's row is
+   * locked and before it goes; answers what to run once that transaction has committed, or undefined.
+   */
+  removeGame(trx: Transaction<DB>, gameId: string): Promise<AfterDelete | undefined>;
 }
 
 /**
@@ -42,7 +52,7 @@ export interface GamesDeps {
  * ownership check (the console's hook runs it on every route with a `:gameId`); calls that take a
  * `GameRow` take a game it already let through.
  */
-export function createGames({ db, dialect, clock, setUpGame, forgetBoards }: GamesDeps) {
+export function createGames({ db, clock, setUpGame, underGame }: GamesDeps) {
   async function owned(developerId: string, gameId: string, trx: Kysely<DB> = db): Promise<GameRow> {
     const game = await store.findOwnedGame(trx, developerId, gameId);
     if (!game) throw gameErrors.notFound();
@@ -67,7 +77,7 @@ export function createGames({ db, dialect, clock, setUpGame, forgetBoards }: Gam
      * For other modules writing under a game (player accounts, player data): whether the game still
      * exists, holding its row until their transaction ends so a delete of the game waits for the write.
      */
-    hold: (trx: Transaction<DB>, gameId: string): Promise<boolean> => store.holdGame(trx, dialect, gameId),
+    hold: gameHold.hold,
 
     /** Saves a game's player settings (the players module's console). */
     savePlayerSettings: (gameId: string, changes: PlayerSettingsRow): Promise<void> =>
@@ -87,7 +97,7 @@ export function createGames({ db, dialect, clock, setUpGame, forgetBoards }: Gam
         created_at: clock.now(),
       };
       await db.transaction().execute(async (trx) => {
-        await store.lockDeveloper(trx, developerId, dialect);
+        await store.lockDeveloper(trx, developerId);
         if ((await store.countGames(trx, developerId)) >= MAX_GAMES_PER_DEVELOPER)
           throw gameErrors.limitReached(MAX_GAMES_PER_DEVELOPER);
         await store.insertGame(trx, game);
@@ -112,7 +122,7 @@ export function createGames({ db, dialect, clock, setUpGame, forgetBoards }: Gam
 
     async setCurrent(developerId: string, gameId: string): Promise<GamesResponse> {
       await db.transaction().execute(async (trx) => {
-        await store.lockDeveloper(trx, developerId, dialect);
+        await store.lockDeveloper(trx, developerId);
         await owned(developerId, gameId, trx);
         await store.setCurrentGameId(trx, developerId, gameId);
       });
@@ -121,20 +131,26 @@ export function createGames({ db, dialect, clock, setUpGame, forgetBoards }: Gam
 
     /** Deletes the game and all under it in one transaction; the current game becomes the newest remaining one, or none. */
     async remove(developerId: string, gameId: string): Promise<GamesResponse> {
-      const boardIds = await db.transaction().execute(async (trx) => {
-        await store.lockDeveloper(trx, developerId, dialect);
+      const afterDelete = await db.transaction().execute(async (trx) => {
+        await store.lockDeveloper(trx, developerId);
         await owned(developerId, gameId, trx);
         // Read before the delete: the foreign key clears current_game_id along with the game.
         const wasCurrent = (await store.getCurrentGameId(trx, developerId)) === gameId;
-        await store.lockGameForDelete(trx, dialect, gameId);
-        const deleted = await store.deleteGameAndData(trx, dialect, gameId, playerPoolId(gameId));
+        // The game's row first, then each module's rows (boards before their scores, in leaderboards).
+        await store.lockGameForDelete(trx, gameId);
+        const after: AfterDelete[] = [];
+        for (const rows of underGame) {
+          const then = await rows.removeGame(trx, gameId);
+          if (then) after.push(then);
+        }
+        await store.deleteGame(trx, gameId);
         if (wasCurrent) {
           const rest = await store.listGames(trx, developerId);
           await store.setCurrentGameId(trx, developerId, rest.at(-1)?.id ?? null);
         }
-        return deleted;
+        return after;
       });
-      await forgetBoards(boardIds);
+      for (const then of afterDelete) await then();
       return list(developerId);
     },
 
@@ -152,7 +168,17 @@ export function createGames({ db, dialect, clock, setUpGame, forgetBoards }: Gam
 export type Games = ReturnType<typeof createGames>;
 
 /** What the players and player-data modules use of games: never the store, only these. */
-export type GameHold = Pick<Games, 'hold'>;
+/** What other modules' writes need of games: holding a game's row in their transaction. */
+export interface GameHold {
+  hold(trx: Transaction<DB>, gameId: string): Promise<boolean>;
+}
+
+/**
+ * Holds a game's row for the rest of a transaction (false when the game is gone): what other
+ * modules' writes take first, so a game deleted meanwhile leaves none of their rows behind. It
+ * needs nothing of a games service, so the modules a game delete calls can have it before one exists.
+ */
+export const gameHold: GameHold = { hold: (trx, gameId) => store.holdGame(trx, gameId) };
 
 function toDetails(g: GameRow): GameDetails {
   return {

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Dialect } from '../../db/database.js';
+import { lockRows, withRowLock } from '../../db/dialect-sql.js';
 import type { DB } from '../../db/schema.js';
 import type { GameRow, NewGame } from './games.table.js';
 
@@ -60,12 +60,10 @@ export async function updateGame(
 
 /**
  * Locks the developer's row until the transaction ends, so their game writes (create with its
- * limit, make current, delete) run one at a time. PostgreSQL needs the lock; SQLite already runs
- * one write transaction at a time and has no FOR UPDATE.
+ * limit, make current, delete) run one at a time.
  */
-export async function lockDeveloper(trx: Transaction<DB>, developerId: string, dialect: Dialect): Promise<void> {
-  if (dialect !== 'postgres') return;
-  await trx.selectFrom('developers').select('user_id').where('user_id', '=', developerId).forUpdate().execute();
+export async function lockDeveloper(trx: Transaction<DB>, developerId: string): Promise<void> {
+  await lockRows(trx, trx.selectFrom('developers').select('user_id').where('user_id', '=', developerId), 'update');
 }
 
 export async function getCurrentGameId(db: Kysely<DB>, developerId: string): Promise<string | null> {
@@ -81,45 +79,21 @@ export async function setCurrentGameId(db: Kysely<DB>, developerId: string, game
   await db.updateTable('developers').set({ current_game_id: gameId }).where('user_id', '=', developerId).execute();
 }
 
-/**
- * Deletes a game and everything under it, and answers the ids of the boards that went. Each
- * feature that keeps rows per game adds its delete here, so one place says what a game owns.
- */
-export async function deleteGameAndData(
-  trx: Transaction<DB>,
-  dialect: Dialect,
-  gameId: string,
-  playerPoolId: string,
-): Promise<string[]> {
-  const players = trx.selectFrom('identity_users').select('id').where('pool_id', '=', playerPoolId);
-  await trx.deleteFrom('identity_sessions').where('user_id', 'in', players).execute();
-  await trx.deleteFrom('identity_saved_sessions').where('user_id', 'in', players).execute();
-  await trx.deleteFrom('identity_codes').where('user_id', 'in', players).execute();
-  await trx.deleteFrom('identity_users').where('pool_id', '=', playerPoolId).execute();
-  // Boards before their scores, in id order, as every score write takes them (leaderboards/store.ts BoardLock).
-  let boards = trx.selectFrom('leaderboards').select('id').where('game_id', '=', gameId).orderBy('id');
-  if (dialect === 'postgres') boards = boards.forUpdate();
-  const boardIds = (await boards.execute()).map((b) => b.id);
-  if (boardIds.length > 0) await trx.deleteFrom('scores').where('leaderboard_id', 'in', boardIds).execute();
-  await trx.deleteFrom('leaderboards').where('game_id', '=', gameId).execute();
-  await trx.deleteFrom('player_email_templates').where('game_id', '=', gameId).execute();
-  await trx.deleteFrom('player_data').where('game_id', '=', gameId).execute();
+/** Deletes the game's own row; what the other modules keep under it has gone first (GameRows). */
+export async function deleteGame(trx: Transaction<DB>, gameId: string): Promise<void> {
   await trx.deleteFrom('games').where('id', '=', gameId).execute();
-  return boardIds;
 }
 
 /**
- * Whether the game still exists; on PostgreSQL its row stays locked (shared) until the transaction
- * ends, so deleting the game waits for a write under it instead of leaving rows behind.
+ * Whether the game still exists; its row stays held (shared) until the transaction ends, so
+ * deleting the game waits for a write under it instead of leaving rows behind.
  */
-export async function holdGame(trx: Transaction<DB>, dialect: Dialect, gameId: string): Promise<boolean> {
-  let q = trx.selectFrom('games').select('id').where('id', '=', gameId);
-  if (dialect === 'postgres') q = q.forShare();
-  return (await q.executeTakeFirst()) !== undefined;
+export async function holdGame(trx: Transaction<DB>, gameId: string): Promise<boolean> {
+  const q = trx.selectFrom('games').select('id').where('id', '=', gameId);
+  return (await withRowLock(trx, q, 'share').executeTakeFirst()) !== undefined;
 }
 
 /** Locks the game's row for a delete: writes that hold it (holdGame) finish first, later ones find it gone. */
-export async function lockGameForDelete(trx: Transaction<DB>, dialect: Dialect, gameId: string): Promise<void> {
-  if (dialect !== 'postgres') return;
-  await trx.selectFrom('games').select('id').where('id', '=', gameId).forUpdate().execute();
+export async function lockGameForDelete(trx: Transaction<DB>, gameId: string): Promise<void> {
+  await lockRows(trx, trx.selectFrom('games').select('id').where('id', '=', gameId), 'update');
 }

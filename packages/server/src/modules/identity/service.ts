@@ -1,3 +1,5 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
 import { poolAdmin } from './admin.js';
 import { poolCodes } from './codes.js';
 import type { IdentityDeps, PoolContext, UserPoolOptions } from './context.js';
@@ -59,7 +61,10 @@ export function createIdentity(deps: IdentityDeps) {
   /** Deletes expired sessions, saved sessions and codes, a batch at a time; answers how many went. */
   const purgeExpired = (opts: { batchSize?: number } = {}) => purgeExpiredSessions(db, clock.now(), opts.batchSize);
 
-  return { pool, countIpRequest: limits.countIpRequest, purgeExpired };
+  /** Deletes a whole pool (its owner, a game, is going), in the caller's transaction. */
+  const removePool = (trx: Kysely<DB>, poolId: string) => store.deletePool(trx, poolId);
+
+  return { pool, countIpRequest: limits.countIpRequest, purgeExpired, removePool };
 }
 
 export type Identity = ReturnType<typeof createIdentity>;

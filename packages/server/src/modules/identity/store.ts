@@ -252,6 +252,15 @@ export async function deleteUser(db: Kysely<DB>, id: string): Promise<void> {
   await db.deleteFrom('identity_users').where('id', '=', id).execute();
 }
 
+/** Every account of a pool with its sessions, saved sessions and codes (the pool's owner is going). */
+export async function deletePool(db: Kysely<DB>, poolId: string): Promise<void> {
+  const users = db.selectFrom('identity_users').select('id').where('pool_id', '=', poolId);
+  await db.deleteFrom('identity_sessions').where('user_id', 'in', users).execute();
+  await db.deleteFrom('identity_saved_sessions').where('user_id', 'in', users).execute();
+  await db.deleteFrom('identity_codes').where('user_id', 'in', users).execute();
+  await db.deleteFrom('identity_users').where('pool_id', '=', poolId).execute();
+}
+
 /** One page of a pool's accounts in name order, after `afterUsername` when given (keyset paging on the unique index). */
 export function listUsers(db: Kysely<DB>, poolId: string, limit: number, afterUsername?: string) {
   let q = db

@@ -1,5 +1,5 @@
 import type { CreateLeaderboardBody, Leaderboard, ScoreEntry, UpdateLeaderboardBody } from '@howl/contract';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { DB } from '../../db/schema.js';
@@ -79,9 +79,15 @@ export function createLeaderboards({ db, dialect, clock, rankIndex }: Leaderboar
       return boards.length;
     },
 
-    /** A game's boards are gone: the index lets them go. */
-    async forget(boardIds: string[]): Promise<void> {
-      for (const id of boardIds) await rankIndex.reset(id, null);
+    /**
+     * The game is being deleted: its boards and their scores go in its transaction, and once that
+     * has committed the rank index lets the boards go.
+     */
+    async removeGame(trx: Transaction<DB>, gameId: string): Promise<() => Promise<void>> {
+      const boardIds = await store.deleteGameBoards(trx, dialect, gameId);
+      return async () => {
+        for (const id of boardIds) await rankIndex.reset(id, null);
+      };
     },
 
     /** Writes a game's default board `main` (keep, no reset, 10 entries); called as the game is created. */

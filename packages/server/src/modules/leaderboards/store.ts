@@ -66,6 +66,19 @@ export async function lockBoards(
   await locked(q, dialect, lock).execute();
 }
 
+/**
+ * Deletes a game's boards and their scores, and answers the ids that went. The boards are locked
+ * first, in id order, as every score write takes them (see BoardLock); the game's row is already
+ * locked by the delete.
+ */
+export async function deleteGameBoards(trx: Transaction<DB>, dialect: Dialect, gameId: string): Promise<string[]> {
+  const boards = trx.selectFrom('leaderboards').select('id').where('game_id', '=', gameId).orderBy('id');
+  const boardIds = (await locked(boards, dialect, 'all').execute()).map((b) => b.id);
+  if (boardIds.length > 0) await trx.deleteFrom('scores').where('leaderboard_id', 'in', boardIds).execute();
+  await trx.deleteFrom('leaderboards').where('game_id', '=', gameId).execute();
+  return boardIds;
+}
+
 /** Locks the game's row so that its boards are counted and created one at a time. */
 export async function lockGameBoards(trx: Transaction<DB>, dialect: Dialect, gameId: string): Promise<boolean> {
   let q = trx.selectFrom('games').select('id').where('id', '=', gameId);

@@ -1,6 +1,5 @@
 import { GAME_STATE_PLAYER, MAX_CHARACTERS_PER_PLAYER, MAX_PLAYER_DATA_BYTES } from '@howl/contract';
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import type { GameHold } from '../games/service.js';
@@ -12,7 +11,6 @@ type Doc = Record<string, unknown>;
 
 export interface PlayerDataDeps {
   db: Kysely<DB>;
-  dialect: Dialect;
   clock: Clock;
   /** A write holds its game's row: a game deleted meanwhile takes the write's data with it. */
   games: GameHold;
@@ -30,7 +28,7 @@ const NONE: StoredDoc = { data: '{}', version: 0, updatedAt: null };
 const EXPORT_PAGE = 200;
 
 /** Player data: one JSON document per player and per character, with versions, merges and the 40 KB limit. */
-export function createPlayerData({ db, dialect, clock, games }: PlayerDataDeps) {
+export function createPlayerData({ db, clock, games }: PlayerDataDeps) {
   /**
    * Reads, changes and writes one document under the player's lock: merges of different keys both
    * land, a stale `if_version` is refused, and a too-large result writes nothing.
@@ -40,7 +38,7 @@ export function createPlayerData({ db, dialect, clock, games }: PlayerDataDeps) 
     return db.transaction().execute(async (trx): Promise<StoredDoc> => {
       // A game deleted meanwhile takes its data with it; a write after that has nowhere to go.
       if (!(await games.hold(trx, key.gameId))) throw playerDataErrors.gameGone();
-      await store.lockPlayer(trx, dialect, key.gameId, key.player);
+      await store.lockPlayer(trx, key.gameId, key.player);
       const row = await store.findDoc(trx, key);
       const version = row?.version ?? 0;
       if (ifVersion !== undefined && ifVersion !== version) throw playerDataErrors.versionConflict(version);
@@ -94,6 +92,12 @@ export function createPlayerData({ db, dialect, clock, games }: PlayerDataDeps) 
 
     /** Deletes every document of a player (with their account, from the dashboard); answers how many went. */
     deletePlayer: (trx: Kysely<DB>, gameId: string, player: string) => store.deletePlayer(trx, gameId, player),
+
+    /** The game is being deleted: its documents go in its transaction. */
+    async removeGame(trx: Kysely<DB>, gameId: string): Promise<undefined> {
+      await store.deleteGame(trx, gameId);
+      return undefined;
+    },
 
     /** The players' own documents, as text, for a page of the players list. */
     ownDocs: (gameId: string, names: string[]) => store.ownDocs(db, gameId, names),

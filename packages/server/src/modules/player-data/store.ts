@@ -1,5 +1,5 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Dialect } from '../../db/database.js';
+import type { Kysely, Transaction } from 'kysely';
+import { lockName } from '../../db/dialect-sql.js';
 import type { DB } from '../../db/schema.js';
 import type { PlayerDataTable } from './player-data.table.js';
 
@@ -22,11 +22,10 @@ export function findDoc(db: Kysely<DB>, key: DocKey) {
 
 /**
  * Holds one player's documents until the transaction ends, so read-change-write (merges, version
- * checks, the character limit) cannot interleave. SQLite already runs one write transaction at a time.
+ * checks, the character limit) cannot interleave.
  */
-export async function lockPlayer(trx: Transaction<DB>, dialect: Dialect, gameId: string, player: string) {
-  if (dialect !== 'postgres') return;
-  await sql`select pg_advisory_xact_lock(hashtextextended(${`player-data:${gameId}:${player}`}, 0))`.execute(trx);
+export async function lockPlayer(trx: Transaction<DB>, gameId: string, player: string) {
+  await lockName(trx, `player-data:${gameId}:${player}`);
 }
 
 export async function saveDoc(db: Kysely<DB>, row: PlayerDataTable): Promise<void> {
@@ -70,6 +69,11 @@ export async function listCharacters(db: Kysely<DB>, gameId: string, player: str
     .orderBy('character_name')
     .execute();
   return rows.map((r) => r.character_name);
+}
+
+/** Every document of a game (the game is going). */
+export async function deleteGame(db: Kysely<DB>, gameId: string): Promise<void> {
+  await db.deleteFrom('player_data').where('game_id', '=', gameId).execute();
 }
 
 /** The players' own documents (not their characters') for a page of names. */

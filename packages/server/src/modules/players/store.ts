@@ -6,6 +6,10 @@ export function findTemplate(db: Kysely<DB>, gameId: string) {
   return db.selectFrom('player_email_templates').selectAll().where('game_id', '=', gameId).executeTakeFirst();
 }
 
+export async function deleteTemplates(db: Kysely<DB>, gameId: string): Promise<void> {
+  await db.deleteFrom('player_email_templates').where('game_id', '=', gameId).execute();
+}
+
 export async function saveTemplate(db: Kysely<DB>, template: PlayerEmailTemplateTable): Promise<void> {
   const { confirmation_subject, confirmation_body, reset_subject, reset_body, reply_to, updated_at } = template;
   await db

@@ -1,0 +1,53 @@
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import type { Dialect } from './database.js';
+import type { DB } from './schema.js';
+
+/**
+ * What SQLite and PostgreSQL do differently, in one place, so that the feature stores say what
+ * they need ("hold this row", "one at a time per key") and never which database they run on.
+ * SQLite runs one write transaction at a time (database.ts opens each with BEGIN IMMEDIATE) and
+ * has no row locks; PostgreSQL needs the lock.
+ */
+
+/** The dialect a connection or transaction speaks, read from the adapter Kysely chose when the database opened. */
+export function dialectOf(db: Kysely<DB>): Dialect {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
+/**
+ * How a read holds its rows until the transaction ends: `update` to delete or change them,
+ * `no key update` to change them without touching their key, `share` against both,
+ * `key share` against their delete only.
+ */
+export type RowLock = 'update' | 'no key update' | 'share' | 'key share';
+
+interface Lockable<Q> {
+  forUpdate(): Q;
+  forNoKeyUpdate(): Q;
+  forShare(): Q;
+  forKeyShare(): Q;
+}
+
+/** The read, holding its rows on PostgreSQL; as it is on SQLite. */
+export function withRowLock<Q extends Lockable<Q>>(db: Kysely<DB>, q: Q, lock: RowLock): Q {
+  if (dialectOf(db) !== 'postgres') return q;
+  if (lock === 'update') return q.forUpdate();
+  if (lock === 'no key update') return q.forNoKeyUpdate();
+  return lock === 'share' ? q.forShare() : q.forKeyShare();
+}
+
+/** Takes the rows' lock when the read is there only for it: on SQLite nothing runs. */
+export async function lockRows<Q extends Lockable<Q> & { execute(): Promise<unknown> }>(
+  db: Kysely<DB>,
+  q: Q,
+  lock: RowLock,
+): Promise<void> {
+  if (dialectOf(db) !== 'postgres') return;
+  await withRowLock(db, q, lock).execute();
+}
+
+/** Holds a name (not a row: it may not exist yet) until the transaction ends, so holders of the same name go one at a time. */
+export async function lockName(trx: Kysely<DB>, name: string): Promise<void> {
+  if (dialectOf(trx) !== 'postgres') return;
+  await sql`select pg_advisory_xact_lock(hashtextextended(${name}, 0))`.execute(trx);
+}
