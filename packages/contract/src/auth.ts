@@ -12,7 +12,7 @@ export function singleLine(schema: z.ZodString, label: string) {
 }
 
 /** Emails are usernames: trimmed and lowercased before anything else looks at them. */
-export const email = z
+const email = z
   .string()
   .trim()
   .toLowerCase()

@@ -4,7 +4,7 @@ import type { Developers } from '../modules/developers/service.js';
 import { AppError } from './errors.js';
 import { noStore } from './security.js';
 
-export const SESSION_COOKIE = 'howl_session';
+const SESSION_COOKIE = 'howl_session';
 
 declare module 'fastify' {
   interface FastifyRequest {

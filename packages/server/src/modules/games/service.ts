@@ -9,7 +9,7 @@ import { gameErrors } from './errors.js';
 import * as store from './store.js';
 
 /** How many games one developer may own. */
-export const MAX_GAMES_PER_DEVELOPER = 100;
+const MAX_GAMES_PER_DEVELOPER = 100;
 
 /** The pool of a game's players in the identity module. */
 export const playerPoolId = (gameId: string) => `game:${gameId}`;

@@ -36,9 +36,6 @@ export const apiError = (status: number, code: string, message = `server says ${
   { error: { code, message } },
 ];
 
-/** What whoami answers to a visitor. */
-export const signedOut: [number, unknown] = [200, { session: null }];
-
 export const session = {
   email: 'indie@example.com',
   firstName: 'Indie',
