@@ -12,7 +12,7 @@ export function pluginZipName(engine: PluginEngine, version: string): string {
   return `howl-${engine}-${version}.zip`;
 }
 
-export const pluginDownload = z.object({
+const pluginDownload = z.object({
   engine: z.enum(pluginEngines),
   version: z.string(),
   file: z.string().meta({ description: 'The zip, served at /download/<file>.' }),

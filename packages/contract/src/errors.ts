@@ -1,48 +1,45 @@
 import { z } from 'zod';
 
 /** Every stable error code the API answers with. The web maps these to the spec's messages. */
-export const errorCodes = [
-  'InvalidParameter',
-  'InvalidPassword',
-  'UsernameExists',
-  'UserNotFound',
-  'UserNotConfirmed',
-  'UserDisabled',
-  'PasswordResetRequired',
-  'SessionExpired',
-  'PlayerAuthDisabled',
-  'PlayerNameTaken',
-  'PlayerNotFound',
-  'PlayerDisabled',
-  'PlayerSessionRequired',
-  'InvalidEmail',
-  'PasswordMismatch',
-  'PlayerDataTooLarge',
-  'VersionConflict',
-  'CharacterLimitReached',
-  'NotAuthorized',
-  'CodeMismatch',
-  'ExpiredCode',
-  'LimitExceeded',
-  'NotFound',
-  'InvalidApiKey',
-  'GameLimitReached',
-  'LeaderboardNotFound',
-  'LeaderboardExists',
-  'LeaderboardLimitReached',
-  'ScoreNotFound',
-  'MetadataTooLarge',
-  'ClientWritesDisabled',
-  'PayloadTooLarge',
-  'UnsupportedMediaType',
-  'MethodNotAllowed',
-  'HeadersTooLarge',
-  'RequestTimeout',
-  'ServiceUnavailable',
-  'InternalError',
-] as const;
-
-export type ErrorCode = (typeof errorCodes)[number];
+export type ErrorCode =
+  | 'InvalidParameter'
+  | 'InvalidPassword'
+  | 'UsernameExists'
+  | 'UserNotFound'
+  | 'UserNotConfirmed'
+  | 'UserDisabled'
+  | 'PasswordResetRequired'
+  | 'SessionExpired'
+  | 'PlayerAuthDisabled'
+  | 'PlayerNameTaken'
+  | 'PlayerNotFound'
+  | 'PlayerDisabled'
+  | 'PlayerSessionRequired'
+  | 'InvalidEmail'
+  | 'PasswordMismatch'
+  | 'PlayerDataTooLarge'
+  | 'VersionConflict'
+  | 'CharacterLimitReached'
+  | 'NotAuthorized'
+  | 'CodeMismatch'
+  | 'ExpiredCode'
+  | 'LimitExceeded'
+  | 'NotFound'
+  | 'InvalidApiKey'
+  | 'GameLimitReached'
+  | 'LeaderboardNotFound'
+  | 'LeaderboardExists'
+  | 'LeaderboardLimitReached'
+  | 'ScoreNotFound'
+  | 'MetadataTooLarge'
+  | 'ClientWritesDisabled'
+  | 'PayloadTooLarge'
+  | 'UnsupportedMediaType'
+  | 'MethodNotAllowed'
+  | 'HeadersTooLarge'
+  | 'RequestTimeout'
+  | 'ServiceUnavailable'
+  | 'InternalError';
 
 /** The one error envelope: `{ error: { code, message, field? } }`; `field` only on validation errors, `current_version` only on VersionConflict. */
 export const errorResponse = z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { singleLine } from './auth.js';
 
-export const gameName = singleLine(
+const gameName = singleLine(
   z
     .string({ message: 'Please enter a name for your game.' })
     .trim()
@@ -18,12 +18,11 @@ export const createGameResponse = z.object({
   api_key: z.string().meta({ description: 'Send it as x-api-key with x-game-id on every game API call.' }),
 });
 
-export const gameSummary = z.object({
+const gameSummary = z.object({
   game_id: z.string(),
   name: z.string(),
   created_at: z.string().meta({ description: 'ISO 8601, UTC.' }),
 });
-export type GameSummary = z.infer<typeof gameSummary>;
 
 /** The developer's games, oldest first, and which one is current (null with no games). */
 export const gamesResponse = z

@@ -75,20 +75,19 @@ export const leaderboard = z
 export type Leaderboard = z.infer<typeof leaderboard>;
 
 /** A leaderboard as the dashboard lists it: with the engines its scores came from and its size. */
-export const leaderboardWithStats = leaderboard.extend({
+const leaderboardWithStats = leaderboard.extend({
   engine: z
     .enum(['3', '4', 'both', '-'])
     .meta({ description: "Engines of the board's scores: 3, 4, both, or - when empty." }),
   entry_count: z.number(),
 });
 export const leaderboardsResponse = z.object({ leaderboards: z.array(leaderboardWithStats) });
-export type LeaderboardsResponse = z.infer<typeof leaderboardsResponse>;
 export type LeaderboardWithStats = z.infer<typeof leaderboardWithStats>;
 
 /** Metadata: strings, numbers, booleans and nested objects. */
 export type Metadata = { [key: string]: string | number | boolean | Metadata };
 // It nests itself by its registered id, so the OpenAPI document names the recursion instead of leaving it dangling.
-export const metadata: z.ZodType<Metadata> = z
+const metadata: z.ZodType<Metadata> = z
   .lazy(() => z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), metadata])))
   .meta({
     id: 'Metadata',
@@ -162,7 +161,7 @@ export const scoresPage = z.object({
 export type ScoresPage = z.infer<typeof scoresPage>;
 
 /** How far back a query may look: 1,000 periods (six weeks of hours, almost three years of days). */
-export const MAX_PERIODS_BACK = 1000;
+const MAX_PERIODS_BACK = 1000;
 const periodOffsetMessage = `period_offset must be a whole number from -${MAX_PERIODS_BACK} to 0.`;
 
 export const periodOffset = z.coerce

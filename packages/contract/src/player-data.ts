@@ -9,7 +9,7 @@ export const MAX_CHARACTERS_PER_PLAYER = 100;
 
 export const characterName = playerName;
 
-export const playerDataDocument = z.record(z.string(), z.unknown()).meta({
+const playerDataDocument = z.record(z.string(), z.unknown()).meta({
   description: `A JSON object: strings, numbers, booleans, null, arrays and nested objects; at most ${MAX_PLAYER_DATA_BYTES} bytes stored.`,
 });
 
@@ -48,6 +48,5 @@ export const playerDataResponse = z
     updated_at: z.string().nullable().meta({ description: 'ISO 8601; null while there is no document.' }),
   })
   .meta({ id: 'PlayerData' });
-export type PlayerDataResponse = z.infer<typeof playerDataResponse>;
 
 export const characterListResponse = z.object({ player_name: z.string(), characters: z.array(z.string()) });

@@ -6,13 +6,13 @@ import { playerName } from './leaderboards.js';
 /** Where the one-time code goes in a custom mail body. The site shows it as @@@@, which is accepted too. */
 export const CODE_PLACEHOLDER = '{{code}}';
 export const SITE_CODE_PLACEHOLDER = '@@@@';
-export const MAX_SESSION_DURATION_SECONDS = 365 * 86_400;
+const MAX_SESSION_DURATION_SECONDS = 365 * 86_400;
 export const MAX_EMAIL_SUBJECT = 200;
 export const MAX_EMAIL_BODY = 5000;
 /** Console pages of players. */
 export const PLAYERS_PAGE = 50;
 
-export const accountState = z.enum(['CONFIRMED', 'UNCONFIRMED', 'RESET_REQUIRED', 'FORCE_CHANGE_PASSWORD']);
+const accountState = z.enum(['CONFIRMED', 'UNCONFIRMED', 'RESET_REQUIRED', 'FORCE_CHANGE_PASSWORD']);
 
 export const playerAuthSettings = z
   .object({
@@ -92,7 +92,7 @@ export const updatePlayerEmailBody = z.object({
 });
 export type UpdatePlayerEmailBody = z.infer<typeof updatePlayerEmailBody>;
 
-export const playerListItem = z.object({
+const playerListItem = z.object({
   id: z.string().nullable().meta({ description: 'The account id; null for a name that only has player data.' }),
   player_name: z.string(),
   email: z.string().nullable(),

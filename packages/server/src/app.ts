@@ -53,7 +53,7 @@ declare module 'fastify' {
 
 const PURGE_EVERY_MS = 10 * 60_000;
 
-export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 export interface AppDeps {
   config: Config;

@@ -10,7 +10,7 @@ import type { DB } from './schema.js';
  */
 
 /** The dialect a connection or transaction speaks, read from the adapter Kysely chose when the database opened. */
-export function dialectOf(db: Kysely<DB>): Dialect {
+function dialectOf(db: Kysely<DB>): Dialect {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 

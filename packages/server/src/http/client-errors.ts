@@ -4,7 +4,7 @@ import type { ErrorCode } from '@howl/contract';
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from './errors.js';
 
-export const SERVED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
+const SERVED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
 
 interface Answer {
   status: number;

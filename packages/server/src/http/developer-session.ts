@@ -5,7 +5,7 @@ import type { GameRow } from '../modules/games/games.table.js';
 import { AppError } from './errors.js';
 import { noStore } from './security.js';
 
-export const SESSION_COOKIE = 'howl_session';
+const SESSION_COOKIE = 'howl_session';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { AppError } from '../http/errors.js';
 
-export interface LimiterSpec {
+interface LimiterSpec {
   /** Distinguishes this limiter's keys from others' in a shared store. */
   name: string;
   points: number;

@@ -13,7 +13,7 @@ const isEmailAddress = (value: string) => contractEmail.safeParse(value).success
 const PASSWORD_MIN = contractPassword.minLength ?? 1;
 
 /** The minimums the sign-up form checks (the server's password policy asks for 8 and a mix). */
-export const SIGN_UP_LIMITS = {
+const SIGN_UP_LIMITS = {
   emailMin: 5, // spec §5/§9 fixes this client-side rule; the contract only asks for a valid address
   passwordMin: 6, // spec §5/§9 fixes this client-side rule; the contract's minimum is 1
 } as const;
@@ -23,7 +23,7 @@ export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 const missingPassword = (value: string) => value.length < PASSWORD_MIN;
 
-export const MESSAGES = {
+const MESSAGES = {
   names: 'Please enter your first name and last name.',
   signUpEmail: 'Please enter a valid email address.',
   signUpPassword: 'Please enter a valid password.',

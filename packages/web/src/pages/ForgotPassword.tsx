@@ -6,7 +6,7 @@ import { forgotPasswordErrorMessage, resetPasswordErrorMessage } from '../lib/au
 import { normaliseEmail, validateForgotPasswordEmail, validateResetPassword } from '../lib/validation.js';
 
 /** Shown on /auth after a reset, above the sign-in form. */
-export const PASSWORD_RESET_NOTICE = 'Your password has been reset. Please sign in with your new password.';
+const PASSWORD_RESET_NOTICE = 'Your password has been reset. Please sign in with your new password.';
 
 const linkClass = 'font-medium text-brand-600 underline-offset-2 hover:text-brand-700 hover:underline';
 

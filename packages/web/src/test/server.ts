@@ -35,6 +35,3 @@ export const apiError = (status: number, code: string, message = `server says ${
   status,
   { error: { code, message } },
 ];
-
-/** What whoami answers to a visitor. */
-export const signedOut: [number, unknown] = [200, { session: null }];

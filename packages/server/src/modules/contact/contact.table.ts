@@ -7,7 +7,7 @@ export interface ContactMessageTable {
   created_at: number;
 }
 
-export type NewsletterState = 'pending' | 'confirmed' | 'unsubscribed';
+type NewsletterState = 'pending' | 'confirmed' | 'unsubscribed';
 
 export interface NewsletterSubscriptionTable {
   email: string;

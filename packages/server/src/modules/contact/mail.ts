@@ -11,7 +11,7 @@ export function contactMail(to: string, from: string, message: string): MailMess
 }
 
 /** Every newsletter mail ends with an unsubscribe link; this builds them all. */
-export function newsletterMail(to: string, subject: string, body: string, unsubscribeUrl: string): MailMessage {
+function newsletterMail(to: string, subject: string, body: string, unsubscribeUrl: string): MailMessage {
   return {
     to,
     subject,

@@ -9,7 +9,7 @@ import { contactMail, newsletterConfirmMail } from './mail.js';
 import * as store from './store.js';
 
 /** How long a newsletter confirmation link works. */
-export const NEWSLETTER_CONFIRM_TTL_MS = 7 * 24 * 3_600_000;
+const NEWSLETTER_CONFIRM_TTL_MS = 7 * 24 * 3_600_000;
 
 export interface ContactDeps {
   db: Kysely<DB>;
@@ -23,7 +23,7 @@ export interface ContactDeps {
 }
 
 /** Confirmation mails one address may receive a day, however many IPs ask. */
-export const NEWSLETTER_MAILS_PER_ADDRESS_PER_DAY = 3;
+const NEWSLETTER_MAILS_PER_ADDRESS_PER_DAY = 3;
 
 /** The contact form (mailed to support, reply-to the sender) and the newsletter's double opt-in. */
 export function createContact(deps: ContactDeps) {

@@ -1,4 +1,4 @@
-import type { ColumnType, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Insertable } from 'kysely';
 
 /** What a developer account adds to its identity: the spec's "new user record". */
 export interface DeveloperTable {
@@ -9,5 +9,4 @@ export interface DeveloperTable {
   /** The game the site works on; null with no games. */
   current_game_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
-export type DeveloperRow = Selectable<DeveloperTable>;
 export type NewDeveloper = Insertable<DeveloperTable>;

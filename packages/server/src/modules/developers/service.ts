@@ -6,7 +6,7 @@ import type { Mailer } from '../mail/mailer.js';
 import { developerCodeMail } from './mail.js';
 import * as store from './store.js';
 
-export const DEVELOPER_POOL = 'developers';
+const DEVELOPER_POOL = 'developers';
 
 export interface DevelopersDeps {
   db: Kysely<DB>;
@@ -66,7 +66,7 @@ export function createDevelopers(deps: DevelopersDeps) {
 export type Developers = ReturnType<typeof createDevelopers>;
 
 /** `a***@example.com`: enough to recognise the address without showing it whole. */
-export function maskEmail(email: string): string {
+function maskEmail(email: string): string {
   const [local = '', domain = ''] = email.split('@');
   return `${local.slice(0, 1)}***@${domain}`;
 }

@@ -21,7 +21,7 @@ declare module 'fastify' {
 /** Every `/v1` route declares this, so the reference at /api/docs sends the key and game id. */
 export const GAME_API_SECURITY = [{ apiKey: [], gameId: [] }];
 
-export const GAME_API_HEADERS = [
+const GAME_API_HEADERS = [
   'x-api-key',
   'x-game-id',
   'x-howl-plugin-version',
@@ -163,7 +163,7 @@ async function noteClientVersion(db: Kysely<DB>, game: GameRow, request: Fastify
 }
 
 /** Compares dotted versions part by part as numbers (`0.10.0` > `0.9.7`); trailing text breaks ties. */
-export function compareVersions(a: string, b: string): number {
+function compareVersions(a: string, b: string): number {
   const pa = a.split(/[.+-]/);
   const pb = b.split(/[.+-]/);
   for (let i = 0; i < Math.max(pa.length, pb.length); i++) {

@@ -21,7 +21,7 @@ export type PlayerSettingsRow = Partial<
 >;
 
 /** How many games one developer may own. */
-export const MAX_GAMES_PER_DEVELOPER = 100;
+const MAX_GAMES_PER_DEVELOPER = 100;
 
 /** The pool of a game's players in the identity module. */
 export const playerPoolId = (gameId: string) => `game:${gameId}`;
@@ -36,7 +36,7 @@ export interface GamesDeps {
 }
 
 /** Runs once the game's delete has committed: what is kept outside the database lets go (a rank index). */
-export type AfterDelete = () => Promise<void>;
+type AfterDelete = () => Promise<void>;
 
 /** A module that keeps rows under a game, and so removes them when the game is deleted. */
 export interface GameRows {

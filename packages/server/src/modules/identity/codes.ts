@@ -6,12 +6,12 @@ import * as store from './store.js';
 
 const HOUR = 3_600_000;
 /** How long an emailed code lives, by purpose. */
-export const CODE_LIFETIME_MS: Record<CodePurpose, number> = {
+const CODE_LIFETIME_MS: Record<CodePurpose, number> = {
   confirm_sign_up: 24 * HOUR,
   reset_password: 15 * 60_000,
 };
 /** Wrong tries after which a code stops working. */
-export const MAX_CODE_ATTEMPTS = 5;
+const MAX_CODE_ATTEMPTS = 5;
 
 /** One pool's emailed codes: one live code per account and purpose, stored as a hash. */
 export function poolCodes(ctx: PoolContext, sendCode: UserPoolOptions['sendCode']) {

@@ -11,10 +11,8 @@ import { poolSignIn } from './sign-in.js';
 import { poolSignUp } from './sign-up.js';
 import * as store from './store.js';
 
-export { CODE_LIFETIME_MS, MAX_CODE_ATTEMPTS } from './codes.js';
-export type { IdentityDeps, SaveProfile, UserPoolOptions } from './context.js';
-export type { IssuedSession, SessionUser } from './sessions.js';
-export type { NewAccount } from './sign-up.js';
+export type { IdentityDeps, UserPoolOptions } from './context.js';
+export type { SessionUser } from './sessions.js';
 
 /**
  * Sign-up, codes, sign-in, sessions, resets and limits, written once. Every pool (the developers,

@@ -8,7 +8,7 @@ import type { IdentityUser } from './identity.table.js';
 import * as store from './store.js';
 
 /** Rows of one kind one purge statement deletes at most, so no purge holds a big lock. */
-export const PURGE_BATCH = 500;
+const PURGE_BATCH = 500;
 
 export interface SessionUser {
   userId: string;

@@ -7,7 +7,7 @@ import type { IssuedSession, PoolSessions } from './sessions.js';
 import * as store from './store.js';
 
 /** Why an account may not sign in even with the right password, if it may not. */
-export function refusalOf(user: IdentityUser): AppError | undefined {
+function refusalOf(user: IdentityUser): AppError | undefined {
   if (user.enabled !== 1) return E.userDisabled();
   if (user.status === 'UNCONFIRMED') return E.userNotConfirmed();
   if (user.status === 'RESET_REQUIRED') return E.passwordResetRequired();

@@ -19,7 +19,7 @@ import { leaderboardErrors } from './errors.js';
 import { MAX_PAGE, type Leaderboards } from './service.js';
 
 /** Scores beyond this size lose whole-number precision in a double; refused rather than silently rounded. */
-export const MAX_ABS_SCORE = 1e15;
+const MAX_ABS_SCORE = 1e15;
 
 const tags = ['leaderboards (game API)'];
 const errors = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 413: errorResponse, 429: errorResponse };

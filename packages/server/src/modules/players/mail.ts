@@ -3,11 +3,11 @@ import type { CodePurpose } from '../identity/identity.table.js';
 import { escapeHtml, type MailMessage } from '../mail/mailer.js';
 import type { PlayerEmailTemplateTable } from './players.table.js';
 
-export const PLAYER_NAME_PLACEHOLDER = '{{player_name}}';
+const PLAYER_NAME_PLACEHOLDER = '{{player_name}}';
 type Template = Omit<PlayerEmailTemplateTable, 'game_id' | 'updated_at'>;
 
 /** What a game's players get when its developer has not written their own mails. */
-export function defaultTemplate(gameName: string): Record<Exclude<keyof Template, 'reply_to'>, string> {
+function defaultTemplate(gameName: string): Record<Exclude<keyof Template, 'reply_to'>, string> {
   return {
     confirmation_subject: `Your ${gameName} confirmation code`,
     confirmation_body: [

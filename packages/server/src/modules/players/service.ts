@@ -44,7 +44,7 @@ function requireAuthOn(game: GameRow): void {
   if (!playerAuthOn(game)) throw E.authDisabled();
 }
 
-export function settingsOf(game: GameRow): PlayerAuthSettings {
+function settingsOf(game: GameRow): PlayerAuthSettings {
   return {
     enabled: playerAuthOn(game),
     reg_type: game.reg_type,

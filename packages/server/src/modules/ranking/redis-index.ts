@@ -11,7 +11,7 @@ import { sqlRankIndex, type BoardPeriod, type IndexedEntry, type RankIndex, type
  * member, compared bytewise: a 16-digit timestamp, the player name (UTF-8 bytes compare in code
  * point order; names hold no control characters, so NUL ends them), then the score id.
  */
-export function encode(key: OrderKey, sort: BoardPeriod['sort']): { z: string; member: string } {
+function encode(key: OrderKey, sort: BoardPeriod['sort']): { z: string; member: string } {
   const z = sort === 'desc' ? -key.score : key.score;
   return {
     z: String(z === 0 ? 0 : z),

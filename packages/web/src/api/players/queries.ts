@@ -4,7 +4,7 @@ import { request } from '../client.js';
 import { playerKeys } from './keys.js';
 
 /** Players per dashboard page: small enough that "Load more players" shows on a busy game. */
-export const DASHBOARD_PLAYERS_PAGE = 25;
+const DASHBOARD_PLAYERS_PAGE = 25;
 
 /** The game's players (accounts and data-only names), a page at a time. */
 export function usePlayers(gameId: string) {

@@ -5,7 +5,7 @@ import { InstallSteps } from '../content/InstallSteps.js';
 import { LeaderboardConfig } from './LeaderboardConfig.js';
 
 /** The sections of the guide, in order; the ids are the anchors other pages link to. */
-export const LEADERBOARD_SECTIONS = [
+const LEADERBOARD_SECTIONS = [
   { id: 'install', title: 'Install the plugin' },
   { id: 'configure', title: 'Configure the plugin' },
   { id: 'saveScore', title: 'Save scores' },

@@ -6,7 +6,7 @@ import { DocLayout, DocSection, HttpCall } from './DocParts.js';
 import { PlayerAuthSettings } from './PlayerAuthSettings.js';
 
 /** The steps of the player accounts guide, in order; the ids are the page's anchors. */
-export const PLAYER_AUTH_SECTIONS = [
+const PLAYER_AUTH_SECTIONS = [
   { id: 'install', title: 'Install the plugin' },
   { id: 'configure', title: 'Configure the plugin' },
   { id: 'authOptions', title: 'Authentication options' },

@@ -5,7 +5,7 @@ import { InstallSteps } from '../content/InstallSteps.js';
 import { DocLayout, DocSection, HttpCall } from './DocParts.js';
 
 /** The steps of the player data guide, in order; the ids are the page's anchors. */
-export const PLAYER_DATA_SECTIONS = [
+const PLAYER_DATA_SECTIONS = [
   { id: 'install', title: 'Install and configure the plugin' },
   { id: 'savePlayerData', title: 'Save player data' },
   { id: 'getPlayerData', title: 'Retrieve player data' },
