@@ -16,10 +16,11 @@ import { createPasswordHasher, type PasswordHasher } from './lib/password-hasher
 import { memoryLimiters, redisLimiters } from './lib/rate-limits.js';
 import { reportRedisOutages } from './lib/redis-outages.js';
 import { requireDeveloper, requireOwnerOnGameRoutes } from './http/developer-session.js';
+import { isSilentWolfPath, SILENTWOLF_HEADERS, silentWolfApi } from './modules/compat-silentwolf/front-door.js';
 import { contactRoutes } from './modules/contact/console-routes.js';
 import { createContact } from './modules/contact/service.js';
 import { developerRoutes } from './modules/developers/console-routes.js';
-import { gameApi, registerGameApiCors } from './modules/games/game-api.js';
+import { createGameDoor, gameApi, registerGameApiCors } from './modules/games/game-api.js';
 import { gameRoutes } from './modules/games/console-routes.js';
 import { createGames, gameHold } from './modules/games/service.js';
 import { leaderboardGameRoutes, type WriterCheck } from './modules/leaderboards/game-routes.js';
@@ -209,17 +210,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limiters,
     requestsPerIpPerHour: config.contactRequestsPerIpPerHour,
   });
-  await registerGameApiCors(app);
+  await registerGameApiCors(
+    app,
+    config.silentWolfCompat ? { matches: isSilentWolfPath, headers: SILENTWOLF_HEADERS } : undefined,
+  );
+  const door = createGameDoor({ db: database.db, limiters, ...config.gameApi });
   await app.register(gameApi, {
-    db: database.db,
-    limiters,
-    ...config.gameApi,
+    door,
     features: [
       leaderboardGameRoutes(leaderboards, requireWriter),
       playerGameRoutes(players, identity),
       playerDataGameRoutes(playerData, requireWriter),
     ],
   });
+  if (config.silentWolfCompat) {
+    // The SilentWolf plugin's paths, for games that ship it (docs/silentwolf.md): the same services as `/v1`.
+    await app.register(silentWolfApi, { door, features: [] });
+  }
   if (outbox && config.devOutbox) {
     app.log.warn(
       'DEV_OUTBOX is on and SMTP_URL is not set: mail is not sent; it is logged and readable at /api/dev/outbox from this machine only.',

@@ -56,6 +56,12 @@ const envSchema = z.object({
   GAME_API_REQUESTS_PER_IP_PER_MINUTE: positiveInt.default(600),
   CONTACT_REQUESTS_PER_IP_PER_HOUR: positiveInt.default(10),
   RANK_INDEX: z.enum(['memory', 'redis', 'sql']).optional(),
+  SILENTWOLF_COMPAT: z
+    .string()
+    .trim()
+    .default('1')
+    .refine((v) => ['', '0', '1'].includes(v), { message: 'must be 1 (on) or 0 (off)' })
+    .transform((v) => v !== '0'),
   WEB_ROOT: z
     .string()
     .trim()
@@ -85,6 +91,8 @@ export interface Config {
   contactRequestsPerIpPerHour: number;
   /** Where positions come from: `memory` (one process), `redis` (shared by many) or `sql` (the reference). */
   rankIndex: 'memory' | 'redis' | 'sql';
+  /** Whether the SilentWolf plugin's paths are served at the host root (docs/silentwolf.md). */
+  silentWolfCompat: boolean;
   /** Where the built web site lives; the workspace's packages/web/dist when unset. */
   webRoot: string | undefined;
 }
@@ -150,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contactRequestsPerIpPerHour: e.CONTACT_REQUESTS_PER_IP_PER_HOUR,
     // With REDIS_URL, several processes may serve one database: an in-process index would miss their writes.
     rankIndex: e.RANK_INDEX ?? (e.REDIS_URL ? 'redis' : 'memory'),
+    silentWolfCompat: e.SILENTWOLF_COMPAT,
     webRoot: e.WEB_ROOT,
   };
 }

@@ -1,5 +1,5 @@
 import type { ErrorCode, ErrorResponse } from '@howl/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 export const JSON_ONLY_MESSAGE = 'Send the request body as JSON with Content-Type: application/json.';
@@ -42,46 +42,57 @@ const fastifyErrors: Record<string, { status: number; code: ErrorCode; message: 
   },
 };
 
+/** What an error answers: its status, its body in the envelope, and how long to wait when it is a spent limit. */
+export interface ErrorAnswer {
+  status: number;
+  body: ErrorResponse;
+  retryAfterSeconds?: number;
+}
+
+/** Turns any error a request raised into its answer; 5xx are logged here, with a body that says nothing internal. */
+export function errorAnswer(err: FastifyError, request: FastifyRequest): ErrorAnswer {
+  if (err instanceof AppError) {
+    if (err.statusCode >= 500) request.log.error({ err, cause: err.cause }, err.message);
+    const body = errorBody(err.code, err.message, err.options.field);
+    if (err.options.currentVersion !== undefined) body.error.current_version = err.options.currentVersion;
+    return {
+      status: err.statusCode,
+      body,
+      ...(err.options.retryAfterSeconds !== undefined ? { retryAfterSeconds: err.options.retryAfterSeconds } : {}),
+    };
+  }
+  const invalid = (message: string, field?: string) => ({ status: 400, body: errorBody('InvalidParameter', message, field) });
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const first = err.validation[0];
+    const path = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') ?? '';
+    const field = path || undefined;
+    // A missing body fails as a whole, in zod's words; say what to send instead.
+    if (!field && err.validationContext === 'body') {
+      return invalid(
+        request.body == null ? 'The request body is missing; send a JSON object.' : 'Send the request body as a JSON object.',
+      );
+    }
+    return invalid(first?.message ?? 'Invalid request.', field);
+  }
+  // PostgreSQL refuses text it cannot store (a NUL character, bad UTF-8): the client's input, not our fault.
+  if (err.code === '22021' || err.code === '22P05') return invalid('The request contains characters that cannot be stored.');
+  const known = err.code ? fastifyErrors[err.code] : undefined;
+  if (known) return { status: known.status, body: errorBody(known.code, known.message) };
+  if (err instanceof SyntaxError || (err.statusCode === 400 && /JSON/i.test(err.message))) {
+    return invalid('The request body is not valid JSON.');
+  }
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+    return { status: err.statusCode, body: errorBody('InvalidParameter', 'The request could not be understood.') };
+  }
+  request.log.error({ err }, 'unhandled error');
+  return { status: 500, body: errorBody('InternalError', 'Something went wrong on our side. Please try again.') };
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (err instanceof AppError) {
-      if (err.statusCode >= 500) request.log.error({ err, cause: err.cause }, err.message);
-      if (err.options.retryAfterSeconds !== undefined)
-        reply.header('retry-after', String(err.options.retryAfterSeconds));
-      const body = errorBody(err.code, err.message, err.options.field);
-      if (err.options.currentVersion !== undefined) body.error.current_version = err.options.currentVersion;
-      return reply.status(err.statusCode).send(body);
-    }
-    if (hasZodFastifySchemaValidationErrors(err)) {
-      const first = err.validation[0];
-      const path = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') ?? '';
-      const field = path || undefined;
-      // A missing body fails as a whole, in zod's words; say what to send instead.
-      if (!field && err.validationContext === 'body') {
-        const message =
-          request.body == null
-            ? 'The request body is missing; send a JSON object.'
-            : 'Send the request body as a JSON object.';
-        return reply.status(400).send(errorBody('InvalidParameter', message));
-      }
-      return reply.status(400).send(errorBody('InvalidParameter', first?.message ?? 'Invalid request.', field));
-    }
-    // PostgreSQL refuses text it cannot store (a NUL character, bad UTF-8): the client's input, not our fault.
-    if (err.code === '22021' || err.code === '22P05') {
-      return reply
-        .status(400)
-        .send(errorBody('InvalidParameter', 'The request contains characters that cannot be stored.'));
-    }
-    const known = err.code ? fastifyErrors[err.code] : undefined;
-    if (known) return reply.status(known.status).send(errorBody(known.code, known.message));
-    if (err instanceof SyntaxError || (err.statusCode === 400 && /JSON/i.test(err.message))) {
-      return reply.status(400).send(errorBody('InvalidParameter', 'The request body is not valid JSON.'));
-    }
-    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      return reply.status(err.statusCode).send(errorBody('InvalidParameter', 'The request could not be understood.'));
-    }
-    request.log.error({ err }, 'unhandled error');
-    return reply.status(500).send(errorBody('InternalError', 'Something went wrong on our side. Please try again.'));
+    const answer = errorAnswer(err, request);
+    if (answer.retryAfterSeconds !== undefined) reply.header('retry-after', String(answer.retryAfterSeconds));
+    return reply.status(answer.status).send(answer.body);
   });
 }
 

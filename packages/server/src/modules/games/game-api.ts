@@ -34,24 +34,24 @@ const VERSION = /^[0-9A-Za-z.+_-]{1,32}$/;
 // Compared against when the game id is unknown, so a wrong id costs the same as a wrong key.
 const NO_KEY = 'howl_0000000000000000000000000000000000000000000';
 
-export interface GameApiOptions {
-  db: Kysely<DB>;
-  limiters: LimiterFactory;
-  requestsPerKeyPerMinute: number;
-  requestsPerIpPerMinute: number;
-  /** The game API's features; each registers its `/v1/…` routes behind the front door. */
-  features: FastifyPluginAsync[];
+/** Another protocol games speak (the SilentWolf paths): which paths are its, and the headers its clients send. */
+export interface OtherGameProtocol {
+  matches: (path: string) => boolean;
+  headers: string[];
 }
 
 /**
- * Open CORS for `/v1` only (web-exported games send preflights with our headers); the console API
- * stays same-origin. Registered at the root so 404s and errors under `/v1` carry the headers too.
+ * Open CORS for the game API only (web-exported games send preflights with our headers); the console
+ * API stays same-origin. Registered at the root so 404s and errors there carry the headers too.
  */
-export async function registerGameApiCors(app: FastifyInstance): Promise<void> {
+export async function registerGameApiCors(app: FastifyInstance, other?: OtherGameProtocol): Promise<void> {
+  const allowedHeaders = [...new Set([...GAME_API_HEADERS, ...(other?.headers ?? [])])];
+  const isGameCall = (request: FastifyRequest | { url?: string }) =>
+    isGameApiCall(request) || (other !== undefined && other.matches(pathOf(request)));
   // An OPTIONS that is no preflight gets the error envelope, not the cors plugin's plain text.
   app.addHook('onRequest', async (request, reply) => {
     const preflight = request.headers.origin && request.headers['access-control-request-method'];
-    if (request.method !== 'OPTIONS' || preflight || !isGameApiCall(request)) return;
+    if (request.method !== 'OPTIONS' || preflight || !isGameCall(request)) return;
     return reply
       .status(400)
       .send(
@@ -65,10 +65,10 @@ export async function registerGameApiCors(app: FastifyInstance): Promise<void> {
     delegator: (request, callback) => {
       callback(
         null,
-        isGameApiCall(request)
+        isGameCall(request)
           ? {
               origin: '*',
-              allowedHeaders: GAME_API_HEADERS,
+              allowedHeaders,
               exposedHeaders: ['Retry-After'],
               methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
               maxAge: 86_400,
@@ -79,48 +79,88 @@ export async function registerGameApiCors(app: FastifyInstance): Promise<void> {
   });
 }
 
-/** Whether a request is for `/v1`: by its matched route (`/%761/ping` is /v1/ping), else by the path as sent (404s, preflights). */
-function isGameApiCall(request: FastifyRequest | { url?: string }): boolean {
+/** A request's path: its matched route (`/%761/ping` is /v1/ping), else the path as sent (404s, preflights). */
+function pathOf(request: FastifyRequest | { url?: string }): string {
   const route = (request as { routeOptions?: { url?: string } }).routeOptions?.url;
-  const path = route && route !== '*' ? route : (request.url ?? '');
-  return /^\/v1(\/|$|\?)/.test(path);
+  return route && route !== '*' ? route : (request.url ?? '');
 }
 
-/** `/v1`: every game call passes one front door that checks the key, limits the rate and notes the client's version. */
-export const gameApi: FastifyPluginAsync<GameApiOptions> = async (v1, opts) => {
+/** Whether a request is for `/v1`. */
+function isGameApiCall(request: FastifyRequest | { url?: string }): boolean {
+  return /^\/v1(\/|$|\?)/.test(pathOf(request));
+}
+
+/** Who a game call says it is: its key and game id, and the versions its plugin reports. */
+export interface GameCaller {
+  apiKey: string | undefined;
+  gameId: string | undefined;
+  pluginVersion: string | undefined;
+  engine: string | undefined;
+}
+
+export interface GameDoorOptions {
+  db: Kysely<DB>;
+  limiters: LimiterFactory;
+  requestsPerKeyPerMinute: number;
+  requestsPerIpPerMinute: number;
+}
+
+/**
+ * The checks every game call passes, whichever protocol it speaks (`/v1`, or the SilentWolf paths):
+ * one set of limiters, so both count together.
+ */
+export function createGameDoor(opts: GameDoorOptions) {
   const perIp = opts.limiters.create({ name: 'v1-ip', points: opts.requestsPerIpPerMinute, durationSeconds: 60 });
   const perKey = opts.limiters.create({ name: 'v1-key', points: opts.requestsPerKeyPerMinute, durationSeconds: 60 });
-
   const consume = (limiter: typeof perIp, key: string) =>
     consumeOrRefuse(limiter, key, 'Too many requests. Please slow down and try again shortly.');
 
+  return {
+    /** Counts the call against its network; first, so a flood of bad keys costs no database read. */
+    limitIp: (request: FastifyRequest) => consume(perIp, ipBucket(request.ip)),
+
+    /** Checks the key against the game id (a constant-time comparison, the same cost for an unknown id), then limits per game. */
+    async admit(request: FastifyRequest, caller: GameCaller, missing: string): Promise<GameRow> {
+      if (!caller.apiKey || !caller.gameId) throw new AppError(403, 'InvalidApiKey', missing);
+      const game = await store.findGame(opts.db, caller.gameId);
+      const matches = sameSecret(caller.apiKey, game?.api_key ?? NO_KEY);
+      if (!game || !matches) {
+        throw new AppError(
+          403,
+          'InvalidApiKey',
+          'This API key does not belong to this game id. Check both on your Howl dashboard.',
+        );
+      }
+      await consume(perKey, game.id);
+      await noteClientVersion(opts.db, game, caller);
+      request.game = game;
+      return game;
+    },
+  };
+}
+export type GameDoor = ReturnType<typeof createGameDoor>;
+
+export interface GameApiOptions {
+  door: GameDoor;
+  /** The game API's features; each registers its `/v1/…` routes behind the front door. */
+  features: FastifyPluginAsync[];
+}
+
+/** `/v1`: every game call passes one front door that checks the key, limits the rate and notes the client's version. */
+export const gameApi: FastifyPluginAsync<GameApiOptions> = async (v1, { door, features }) => {
   v1.addHook('onRequest', async (request) => {
-    await consume(perIp, ipBucket(request.ip));
-    const apiKey = header(request, 'x-api-key');
-    const gameId = header(request, 'x-game-id');
-    if (!apiKey || !gameId) {
-      throw new AppError(
-        403,
-        'InvalidApiKey',
-        'Send your API key in the x-api-key header and your game id in x-game-id.',
-      );
-    }
-    const game = await store.findGame(opts.db, gameId);
-    const matches = sameSecret(apiKey, game?.api_key ?? NO_KEY);
-    if (!game || !matches) {
-      throw new AppError(
-        403,
-        'InvalidApiKey',
-        'This API key does not belong to this game id. Check both on your Howl dashboard.',
-      );
-    }
-    await consume(perKey, game.id);
-    await noteClientVersion(opts.db, game, request);
-    request.game = game;
+    await door.limitIp(request);
+    const caller = {
+      apiKey: header(request, 'x-api-key'),
+      gameId: header(request, 'x-game-id'),
+      pluginVersion: header(request, 'x-howl-plugin-version'),
+      engine: header(request, 'x-howl-engine'),
+    };
+    await door.admit(request, caller, 'Send your API key in the x-api-key header and your game id in x-game-id.');
   });
 
   await v1.register(pingRoute);
-  for (const feature of opts.features) await v1.register(feature);
+  for (const feature of features) await v1.register(feature);
 };
 
 const pingRoute: FastifyPluginAsyncZod = async (v1) => {
@@ -138,7 +178,7 @@ const pingRoute: FastifyPluginAsyncZod = async (v1) => {
   );
 };
 
-function header(request: FastifyRequest, name: string): string | undefined {
+export function header(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
   return typeof value === 'string' && value.trim() ? value.trim() : undefined;
 }
@@ -147,9 +187,11 @@ function header(request: FastifyRequest, name: string): string | undefined {
  * Keeps the newest plugin and engine versions the game's clients report. Players on older builds
  * do not move it back, and a write happens only when a newer version first shows up.
  */
-async function noteClientVersion(db: Kysely<DB>, game: GameRow, request: FastifyRequest): Promise<void> {
-  const plugin = header(request, 'x-howl-plugin-version');
-  const engine = header(request, 'x-howl-engine');
+async function noteClientVersion(
+  db: Kysely<DB>,
+  game: GameRow,
+  { pluginVersion: plugin, engine }: GameCaller,
+): Promise<void> {
   const newer = (seen: string | undefined, stored: string | null): seen is string =>
     seen !== undefined && VERSION.test(seen) && (stored === null || compareVersions(seen, stored) > 0);
   const changes = {
