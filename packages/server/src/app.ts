@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { requireJsonOnConsoleMutations } from './http/json-only.js';
 import { answerClientError, answerNodeRefusals } from './http/client-errors.js';
+import { acceptRawRequestLines } from './http/raw-request-lines.js';
 import { errorBody, refuseWhileClosing, registerErrorHandler } from './http/errors.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerSecurityHeaders } from './http/security.js';
@@ -123,6 +124,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSecurityHeaders(app, config.publicUrl);
   refuseWhileClosing(app);
   answerNodeRefusals(app);
+  // Godot sends spaces and raw UTF-8 in request lines; they are percent-encoded before Node's parser refuses them.
+  acceptRawRequestLines(app.server);
   requireJsonOnConsoleMutations(app);
   await app.register(cookie);
   await registerOpenApi(app, config.publicUrl);
