@@ -18,6 +18,7 @@ import { memoryLimiters, redisLimiters } from './lib/rate-limits.js';
 import { reportRedisOutages } from './lib/redis-outages.js';
 import { requireDeveloper, requireOwnerOnGameRoutes } from './http/developer-session.js';
 import { isSilentWolfPath, SILENTWOLF_HEADERS, silentWolfApi } from './modules/compat-silentwolf/front-door.js';
+import { silentWolfScoreRoutes } from './modules/compat-silentwolf/scores-routes.js';
 import { contactRoutes } from './modules/contact/console-routes.js';
 import { createContact } from './modules/contact/service.js';
 import { developerRoutes } from './modules/developers/console-routes.js';
@@ -227,7 +228,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   if (config.silentWolfCompat) {
     // The SilentWolf plugin's paths, for games that ship it (docs/silentwolf.md): the same services as `/v1`.
-    await app.register(silentWolfApi, { door, features: [] });
+    await app.register(silentWolfApi, {
+      door,
+      features: [silentWolfScoreRoutes(leaderboards, requireWriter)],
+    });
   }
   if (outbox && config.devOutbox) {
     app.log.warn(

@@ -1,7 +1,15 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { checkClientJson } from '../../http/client-json.js';
 import { AppError } from '../../http/errors.js';
 import { header, type GameDoor } from '../games/game-api.js';
 import { swErrorHandler } from './answers.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** A SilentWolf call's JSON body as sent: its digest is over the text, not the parsed value (digest.ts). */
+    swRawBody?: string;
+  }
+}
 
 /** The first path segment of every call the SilentWolf plugin makes (0.6.x and 0.9.x), served at the host root. */
 export const SILENTWOLF_PATHS = new Set([
@@ -81,6 +89,7 @@ function engineVersion(value: string | undefined): string | undefined {
  */
 export const silentWolfApi: FastifyPluginAsync<SilentWolfApiOptions> = async (sw, { door, features }) => {
   sw.setErrorHandler(swErrorHandler);
+  keepRawJson(sw);
   sw.addHook('onRequest', async (request) => door.limitIp(request));
   sw.addHook('preValidation', async (request) => {
     const caller = {
@@ -93,3 +102,26 @@ export const silentWolfApi: FastifyPluginAsync<SilentWolfApiOptions> = async (sw
   });
   for (const feature of features) await sw.register(feature);
 };
+
+/**
+ * JSON bodies as everywhere else (the server's body limit, an empty body read as `{}`, then
+ * `checkClientJson`), with the text kept on the request for the digest check.
+ */
+function keepRawJson(sw: FastifyInstance): void {
+  const parseJson = sw.getDefaultJsonParser('error', 'error');
+  sw.removeContentTypeParser('application/json');
+  sw.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    request.swRawBody = text;
+    if (text.trim() === '') return done(null, {});
+    parseJson(request, text, (err, value) => {
+      if (err) return done(err);
+      try {
+        checkClientJson(value);
+      } catch (refused) {
+        return done(refused as Error);
+      }
+      done(null, value);
+    });
+  });
+}

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { GAME_API_SECURITY } from '../games/game-api.js';
 import type { GameRow } from '../games/games.table.js';
 import { leaderboardErrors } from './errors.js';
-import { MAX_PAGE, type Leaderboards } from './service.js';
+import { MAX_AROUND, MAX_PAGE, type Leaderboards } from './service.js';
 
 /** Scores beyond this size lose whole-number precision in a double; refused rather than silently rounded. */
 const MAX_ABS_SCORE = 1e15;
@@ -36,9 +36,9 @@ const max = (fallback: number) =>
 const scoreRange = { message: `score must be a number between -${MAX_ABS_SCORE} and ${MAX_ABS_SCORE}.` };
 const withinRange = (v: number) => Number.isFinite(v) && Math.abs(v) <= MAX_ABS_SCORE;
 /** In a body the score must be a JSON number; `"12"` is refused, not guessed at. */
-const bodyScore = z.number({ message: 'score must be a number.' }).refine(withinRange, scoreRange);
+export const bodyScore = z.number({ message: 'score must be a number.' }).refine(withinRange, scoreRange);
 /** In a query string everything is text, so the value is read as a number. */
-const queryScore = z
+export const queryScore = z
   .string()
   .trim()
   .min(1, { message: 'score must be a number.' })
@@ -59,6 +59,11 @@ function engineOf(request: FastifyRequest): 3 | 4 | null {
   return major === '3' ? 3 : major === '4' ? 4 : null;
 }
 
+/** Deleting and wiping from a game only where the developer allows it (`allow_client_deletes`). */
+export function requireClientDeletes(game: GameRow): void {
+  if (game.allow_client_deletes !== 1) throw leaderboardErrors.clientDeletesDisabled();
+}
+
 /** Refuses a write under a player's name the caller may not use (see `require_player_session`). */
 export type WriterCheck = (game: GameRow, playerName: string, authorization: string | undefined) => Promise<void>;
 
@@ -69,9 +74,7 @@ export const leaderboardGameRoutes = (
 ): FastifyPluginAsyncZod =>
   async function leaderboardGameApi(v1) {
     const gameOf = (request: FastifyRequest) => request.game!.id;
-    const deletesAllowed = (request: FastifyRequest) => {
-      if (request.game!.allow_client_deletes !== 1) throw leaderboardErrors.clientDeletesDisabled();
-    };
+    const deletesAllowed = (request: FastifyRequest) => requireClientDeletes(request.game!);
     const schema = { tags, security: GAME_API_SECURITY };
 
     v1.post(
@@ -159,7 +162,12 @@ export const leaderboardGameRoutes = (
           querystring: z
             .object({
               ...scoreOrId,
-              count: z.coerce.number().int().min(0).max(50, { message: 'count can be at most 50.' }).default(3),
+              count: z.coerce
+                .number()
+                .int()
+                .min(0)
+                .max(MAX_AROUND, { message: `count can be at most ${MAX_AROUND}.` })
+                .default(3),
             })
             .refine(oneOf, oneOfMessage),
           response: {

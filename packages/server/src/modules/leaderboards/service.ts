@@ -16,6 +16,8 @@ import { createScoreWrites } from './writes.js';
 /** The largest page the game API answers at once; `max=0` means "all", up to this, with a cursor for the rest. */
 export const MAX_PAGE = 1000;
 export const DASHBOARD_PAGE = 50;
+/** The most neighbours an around query answers on each side. */
+export const MAX_AROUND = 50;
 
 export interface LeaderboardsDeps {
   db: Kysely<DB>;
@@ -112,6 +114,11 @@ export function createLeaderboards({ db, clock, rankIndex }: LeaderboardsDeps) {
           entry_count: b.max_entries === null ? count : Math.min(count, b.max_entries),
         };
       });
+    },
+
+    /** One board's settings; 404 LeaderboardNotFound when the game has no such board. */
+    async settings(gameId: string, name: string): Promise<Leaderboard> {
+      return toLeaderboard(await mustFind(gameId, name));
     },
 
     async create(gameId: string, body: CreateLeaderboardBody): Promise<Leaderboard> {

@@ -183,6 +183,11 @@ export function findPlayerEntry(db: Kysely<DB>, boardId: string, periodStart: nu
     .executeTakeFirst();
 }
 
+/** Whether any entry, of any board, has this id. */
+export async function entryExists(db: Kysely<DB>, id: string): Promise<boolean> {
+  return (await db.selectFrom('scores').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
 export function findEntry(db: Kysely<DB>, boardId: string, id: string) {
   return db
     .selectFrom('scores')

@@ -1,5 +1,6 @@
 import type { Metadata } from '@howl/contract';
 import type { Kysely } from 'kysely';
+import { isUniqueViolation } from '../../db/errors.js';
 import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { newId } from '../../lib/tokens.js';
@@ -21,6 +22,9 @@ export interface WritesDeps {
 
 /** How often a save starts again because the board's settings changed under it. */
 const SETTLE_ATTEMPTS = 5;
+
+/** A client-made score id (the SilentWolf plugin makes UUIDs), taken as the entry's id when unused. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Every write to scores. Each runs in one transaction holding its board's lock (store.BoardLock),
@@ -54,59 +58,74 @@ export function createScoreWrites({ db, clock, rankIndex, resolve, positionOf }:
   }
 
   return {
-    /** Saves a score the board's way and answers where it stands. */
+    /**
+     * Saves a score the board's way and answers where it stands. A `score_id` the client made is
+     * the new entry's id when it is a UUID no entry has yet; otherwise the entry gets a fresh one.
+     */
     async submit(
       gameId: string,
       name: string,
-      input: { player_name: string; score: number; metadata?: Metadata | undefined },
+      input: { player_name: string; score: number; metadata?: Metadata | undefined; score_id?: string | undefined },
       engine: 3 | 4 | null,
     ): Promise<{ score_id: string; position: number | null; kept: boolean }> {
       const metadata = input.metadata === undefined ? null : JSON.stringify(input.metadata);
       const bytes = metadata === null ? 0 : Buffer.byteLength(metadata, 'utf8');
       if (bytes > MAX_METADATA_BYTES) throw E.metadataTooLarge(bytes);
+      let wanted = input.score_id !== undefined && UUID.test(input.score_id) ? input.score_id : undefined;
       for (let attempt = 1; ; attempt++) {
         const { board, at } = await resolve(gameId, name);
-        const id = newId();
-        const outcome = await rankIndex.track([board.id], async () => {
-          const written = await db.transaction().execute(async (trx) => {
-            const held = await store.lockBoard(trx, gameId, name, board.max_entries === null ? 'share' : 'one');
-            if (!held) throw E.notFound(name);
-            // New settings or a wipe since the board was read: its period or mode may differ.
-            if (held.generation !== board.generation) return undefined;
-            const entry = {
-              id,
-              leaderboard_id: board.id,
-              period_start: at.periodStart,
-              player_name: input.player_name,
-            };
-            const saved = await store.saveEntry(
-              trx,
-              { ...entry, score: input.score, timestamp: clock.now(), metadata, engine },
-              board.insert_option,
-              board.sort,
-            );
-            if (!saved) {
-              // A `highest` board kept the player's better entry.
-              return {
-                saved,
-                removed: [],
-                standing: await store.findPlayerEntry(trx, board.id, at.periodStart, input.player_name),
+        const id = wanted ?? newId();
+        const outcome = await rankIndex
+          .track([board.id], async () => {
+            const written = await db.transaction().execute(async (trx) => {
+              if (wanted !== undefined && (await store.entryExists(trx, wanted))) return 'id taken';
+              const held = await store.lockBoard(trx, gameId, name, board.max_entries === null ? 'share' : 'one');
+              if (!held) throw E.notFound(name);
+              // New settings or a wipe since the board was read: its period or mode may differ.
+              if (held.generation !== board.generation) return undefined;
+              const entry = {
+                id,
+                leaderboard_id: board.id,
+                period_start: at.periodStart,
+                player_name: input.player_name,
               };
-            }
-            // Only a new entry can push one past the limit; an updated one leaves the count as it was.
-            const removed =
-              board.max_entries !== null && saved.revision === 0
-                ? await store.trimPeriod(
-                    trx,
-                    { id: board.id, sort: board.sort, maxEntries: board.max_entries },
-                    at.periodStart,
-                  )
-                : [];
-            return { saved, removed, standing: undefined };
+              const saved = await store.saveEntry(
+                trx,
+                { ...entry, score: input.score, timestamp: clock.now(), metadata, engine },
+                board.insert_option,
+                board.sort,
+              );
+              if (!saved) {
+                // A `highest` board kept the player's better entry.
+                return {
+                  saved,
+                  removed: [],
+                  standing: await store.findPlayerEntry(trx, board.id, at.periodStart, input.player_name),
+                };
+              }
+              // Only a new entry can push one past the limit; an updated one leaves the count as it was.
+              const removed =
+                board.max_entries !== null && saved.revision === 0
+                  ? await store.trimPeriod(
+                      trx,
+                      { id: board.id, sort: board.sort, maxEntries: board.max_entries },
+                      at.periodStart,
+                    )
+                  : [];
+              return { saved, removed, standing: undefined };
+            });
+            if (written && written !== 'id taken') await follow(at, written.saved, written.removed);
+            return written;
+          })
+          .catch((err: unknown) => {
+            // Another save took the client's id between the check and the insert.
+            if (wanted !== undefined && isUniqueViolation(err)) return 'id taken' as const;
+            throw err;
           });
-          if (written) await follow(at, written.saved, written.removed);
-          return written;
-        });
+        if (outcome === 'id taken') {
+          wanted = undefined;
+          continue;
+        }
         if (!outcome) {
           if (attempt < SETTLE_ATTEMPTS) continue;
           throw E.busy();
