@@ -5,6 +5,7 @@ import { poolCodes } from './codes.js';
 import type { IdentityDeps, PoolContext, UserPoolOptions } from './context.js';
 import { identityErrors as E } from './errors.js';
 import { identityLimits } from './limits.js';
+import { hasherFor } from './password-forms.js';
 import { poolPasswords } from './passwords.js';
 import { poolSessions, purgeExpiredSessions } from './sessions.js';
 import { poolSignIn } from './sign-in.js';
@@ -12,6 +13,7 @@ import { poolSignUp } from './sign-up.js';
 import * as store from './store.js';
 
 export type { IdentityDeps, UserPoolOptions } from './context.js';
+export type { PasswordForm } from './password-forms.js';
 export type { SessionUser } from './sessions.js';
 
 /**
@@ -28,7 +30,7 @@ export function createIdentity(deps: IdentityDeps) {
       db,
       dialect,
       clock,
-      hasher,
+      hasher: hasherFor(options.passwordForm ?? 'as-typed', hasher),
       poolId,
       limits,
       accountKey: (username) => `${poolId}:${username}`,
@@ -47,6 +49,7 @@ export function createIdentity(deps: IdentityDeps) {
       ...poolSignUp(ctx, codes, sessions, lateRefusal),
       signIn,
       resumeSession: sessions.resume,
+      checkSavedSession: sessions.checkSavedSession,
       authenticate: sessions.authenticate,
       signOut: sessions.signOut,
       signOutEverywhere: sessions.signOutEverywhere,
