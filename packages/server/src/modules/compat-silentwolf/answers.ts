@@ -23,4 +23,7 @@ const ABSENT = new Set(['', 'Null', 'null', '<null>']);
 
 /** A query or body value the plugin may send as a token for "nothing": read as absent. */
 export const orAbsent = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === null || (typeof v === 'string' && ABSENT.has(v.trim())) ? undefined : v), schema.optional());
+  z.preprocess(
+    (v) => (v === null || (typeof v === 'string' && ABSENT.has(v.trim())) ? undefined : v),
+    schema.optional(),
+  );
