@@ -13,7 +13,6 @@ import { poolSignUp } from './sign-up.js';
 import * as store from './store.js';
 
 export type { IdentityDeps, UserPoolOptions } from './context.js';
-export type { PasswordForm } from './password-forms.js';
 export type { SessionUser } from './sessions.js';
 
 /**
