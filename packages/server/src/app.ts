@@ -18,6 +18,8 @@ import { memoryLimiters, redisLimiters } from './lib/rate-limits.js';
 import { reportRedisOutages } from './lib/redis-outages.js';
 import { requireDeveloper, requireOwnerOnGameRoutes } from './http/developer-session.js';
 import { isSilentWolfPath, SILENTWOLF_HEADERS, silentWolfApi } from './modules/compat-silentwolf/front-door.js';
+import { silentWolfPlayerDataRoutes } from './modules/compat-silentwolf/player-data-routes.js';
+import { silentWolfPlayerRoutes } from './modules/compat-silentwolf/players-routes.js';
 import { silentWolfScoreRoutes } from './modules/compat-silentwolf/scores-routes.js';
 import { contactRoutes } from './modules/contact/console-routes.js';
 import { createContact } from './modules/contact/service.js';
@@ -230,7 +232,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The SilentWolf plugin's paths, for games that ship it (docs/silentwolf.md): the same services as `/v1`.
     await app.register(silentWolfApi, {
       door,
-      features: [silentWolfScoreRoutes(leaderboards, requireWriter)],
+      features: [
+        silentWolfScoreRoutes(leaderboards, requireWriter),
+        silentWolfPlayerRoutes(players, identity),
+        silentWolfPlayerDataRoutes(playerData, requireWriter),
+      ],
     });
   }
   if (outbox && config.devOutbox) {

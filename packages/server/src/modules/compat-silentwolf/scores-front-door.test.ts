@@ -43,18 +43,19 @@ for (const { dialect, skip } of DIALECTS) {
         });
       const answers = [
         await ping(),
-        await swCall(t, game, '0.9', 'GET', `/get_scores/${game.game_id}`, { headers: origin }),
+        await swCall(t, game, 'GET', `/get_scores/${game.game_id}`, { headers: origin }),
         await ping(),
-        await swCall(t, game, '0.9', 'GET', `/get_scores/${game.game_id}?ldboard_name=nope`, { headers: origin }),
+        await swCall(t, game, 'GET', `/get_scores/${game.game_id}?ldboard_name=nope`, { headers: origin }),
       ];
       expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 404]);
-      const refused = await swCall(t, game, '0.6', 'POST', '/get_score_position', {
+      const refused = await swCall(t, game, 'POST', '/get_score_position', {
+        client: '0.6.20-short',
         body: { game_id: game.game_id },
         headers: origin,
       });
       expect(refused.statusCode).toBe(429);
       expect(refused.json()).toMatchObject({ success: false, code: 'LimitExceeded' });
-      const badKey = await swCall(t, { ...game, api_key: 'x' }, '0.9', 'GET', `/get_scores/${game.game_id}`, {
+      const badKey = await swCall(t, { ...game, api_key: 'x' }, 'GET', `/get_scores/${game.game_id}`, {
         headers: origin,
       });
       expect(badKey.statusCode).toBe(403);

@@ -2,11 +2,11 @@ import { playerName, submitScoreBody } from '@howl/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { header } from '../games/game-api.js';
 import { bodyScore, queryScore, requireClientDeletes, type WriterCheck } from '../leaderboards/game-routes.js';
 import { MAX_AROUND, type Leaderboards } from '../leaderboards/service.js';
 import { orAbsent } from './answers.js';
 import { noteScoreDigest } from './digest.js';
+import { playerAuthorization } from './player-session.js';
 import {
   boardField,
   ldConfig,
@@ -39,12 +39,6 @@ const byPlayerQuery = z.object({
 });
 const countMessage = { message: 'scores_to_fetch must be a whole number, at least 0.' };
 
-/** The session a write may carry: 0.9.x sends the login's access token as `x-sw-access-token`. */
-function authorizationOf(request: FastifyRequest): string | undefined {
-  const token = header(request, 'x-sw-access-token');
-  return request.headers.authorization ?? (token ? `Bearer ${token}` : undefined);
-}
-
 /** Scores (protocol note §5.1): each path parses the plugin's shape and calls what `/v1/leaderboards` calls. */
 export const silentWolfScoreRoutes = (leaderboards: Leaderboards, requireWriter: WriterCheck): FastifyPluginAsyncZod =>
   async function silentWolfScores(sw) {
@@ -59,7 +53,7 @@ export const silentWolfScoreRoutes = (leaderboards: Leaderboards, requireWriter:
       sw.post(path, { schema: { ...schema, body: saveBody } }, async (request) => {
         const { ldboard_name, ...input } = request.body;
         noteScoreDigest(request, input.player_name, input.score);
-        await requireWriter(request.game!, input.player_name, authorizationOf(request));
+        await requireWriter(request.game!, input.player_name, playerAuthorization(request));
         const saved = await leaderboards.submit(gameOf(request), ldboard_name, input, swEngine(request));
         return { success: true, score_id: saved.score_id };
       });

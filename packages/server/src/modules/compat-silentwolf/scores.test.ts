@@ -5,7 +5,7 @@ import { boardGame } from '../../../test/support/boards.js';
 import { playerGame } from '../../../test/support/players.js';
 import { DIALECTS } from '../../../test/support/services.js';
 
-import { swCall, type Line } from '../../../test/support/silentwolf.js';
+import { swCall, type SwClient } from '../../../test/support/silentwolf.js';
 
 const shortAndLong = (id: string, name: string, score: number, position: number) => ({
   sid: id,
@@ -18,13 +18,16 @@ const shortAndLong = (id: string, name: string, score: number, position: number)
   timestamp: expect.any(Number),
   position,
 });
+/** The two plugin lines: 0.9.x, and 0.6.20's score calls (key and plugin version only). */
+type Line = '0.6' | '0.9';
+const client = (line: Line): SwClient => (line === '0.9' ? '0.9.7' : '0.6.20-short');
 const MAIN_CONFIG = { insert_opt: 'keep', max_entries: 10, display_name: 'main', sort: 'desc' };
 
 for (const { dialect, skip } of DIALECTS) {
   describe.skipIf(skip)(`${dialect}: SilentWolf scores`, () => {
     const { ctx, createBoard, v1 } = boardGame(dialect);
-    const sw = (line: Line, method: 'GET' | 'POST', url: string, opts: Parameters<typeof swCall>[5] = {}) =>
-      swCall(ctx.t, ctx.game, line, method, url, opts);
+    const sw = (line: Line, method: 'GET' | 'POST', url: string, opts: Parameters<typeof swCall>[4] = {}) =>
+      swCall(ctx.t, ctx.game, method, url, { ...opts, client: client(line) });
     const G = () => ctx.game.game_id;
     /** 0.9.x: `POST /save_score`; 0.6.20: `POST /post_new_score` with `game_version`. */
     const save = (line: Line, body: Record<string, unknown>, headers?: Record<string, string>) =>
@@ -335,9 +338,9 @@ for (const { dialect, skip } of DIALECTS) {
         const res = await swCall(
           ctx.t,
           { ...ctx.game, api_key: 'howl_wrong' },
-          '0.6',
           'GET',
           `/get_top_scores/${G()}?max=10`,
+          { client: '0.6.20-short' },
         );
         expect(res.statusCode).toBe(403);
         expect(res.json()).toEqual({
@@ -400,9 +403,9 @@ for (const { dialect, skip } of DIALECTS) {
         score: 10,
         ldboard_name: 'main',
       };
-      const bare = await swCall(ctx.t, ctx.game, '0.9', 'POST', '/save_score', { body });
+      const bare = await swCall(ctx.t, ctx.game, 'POST', '/save_score', { body });
       expect([bare.statusCode, bare.json().success, bare.json().code]).toEqual([401, false, 'PlayerSessionRequired']);
-      const signed = await swCall(ctx.t, ctx.game, '0.9', 'POST', '/save_score', {
+      const signed = await swCall(ctx.t, ctx.game, 'POST', '/save_score', {
         body,
         headers: { 'x-sw-access-token': owner.access_token },
       });

@@ -6,6 +6,7 @@ import type { PasswordHasher } from '../../lib/password-hasher.js';
 import type { LimiterFactory } from '../../lib/rate-limits.js';
 import type { CodePurpose, IdentityUser } from './identity.table.js';
 import type { IdentityLimits } from './limits.js';
+import type { PasswordForm } from './password-forms.js';
 
 export interface IdentityDeps {
   db: Kysely<DB>;
@@ -22,6 +23,8 @@ export interface UserPoolOptions {
   sendCode(user: { username: string; email: string | null }, purpose: CodePurpose, code: string): Promise<void>;
   /** Lifetime of a new session; null means it never expires. */
   sessionTtlMs(): number | null;
+  /** How passwords are compared (`password-forms.ts`); `as-typed` when left out. */
+  passwordForm?: PasswordForm;
 }
 
 /** Writes a feature's own row for an account (names, company…), on creation and when a pending sign-up is redone. */

@@ -5,6 +5,7 @@ import { poolCodes } from './codes.js';
 import type { IdentityDeps, PoolContext, UserPoolOptions } from './context.js';
 import { identityErrors as E } from './errors.js';
 import { identityLimits } from './limits.js';
+import { hasherFor } from './password-forms.js';
 import { poolPasswords } from './passwords.js';
 import { poolSessions, purgeExpiredSessions } from './sessions.js';
 import { poolSignIn } from './sign-in.js';
@@ -27,7 +28,7 @@ export function createIdentity(deps: IdentityDeps) {
     const ctx: PoolContext = {
       db,
       clock,
-      hasher,
+      hasher: hasherFor(options.passwordForm ?? 'as-typed', hasher),
       poolId,
       limits,
       accountKey: (username) => `${poolId}:${username}`,
@@ -46,6 +47,7 @@ export function createIdentity(deps: IdentityDeps) {
       ...poolSignUp(ctx, codes, sessions, lateRefusal),
       signIn,
       resumeSession: sessions.resume,
+      checkSavedSession: sessions.checkSavedSession,
       authenticate: sessions.authenticate,
       signOut: sessions.signOut,
       signOutEverywhere: sessions.signOutEverywhere,

@@ -78,24 +78,41 @@ export function poolSessions({ db, clock, poolId, sessionTtlMs }: PoolSessionsDe
     return started ? { token, expiresAt: now + ttlMs } : undefined;
   }
 
+  /** The account behind a live saved session; an unknown, expired or ended one answers SessionExpired. */
+  async function checkSaved(savedToken: string) {
+    const hash = sha256(savedToken);
+    const row = await store.findSavedSessionUser(db, hash);
+    if (!row || row.pool_id !== poolId) throw E.sessionExpired();
+    if (row.expires_at <= clock.now()) {
+      await store.deleteSavedSession(db, hash);
+      throw E.sessionExpired();
+    }
+    const user = await store.findUserById(db, row.user_id);
+    if (!user || user.enabled !== 1) throw E.sessionExpired();
+    // A reset request is how a player locks out whoever took the password: no new sessions until it is done.
+    if (user.status === 'RESET_REQUIRED') throw E.passwordResetRequired();
+    // Every session of the account was ended since it was saved (a new password…).
+    if (row.session_version !== user.session_version) {
+      await store.deleteSavedSession(db, hash);
+      throw E.sessionExpired();
+    }
+    return { user, hash, sessionVersion: row.session_version };
+  }
+
   return {
     startSession,
     startSavedSession,
 
+    /**
+     * Answers the account behind a live saved session and leaves it as it is: no new session is
+     * minted and the saved one is not replaced (for clients that keep their saved session for good).
+     */
+    checkSavedSession: async (savedToken: string): Promise<IdentityUser> => (await checkSaved(savedToken)).user,
+
     /** Mints a fresh session from a saved one; an unknown, expired or ended saved session answers SessionExpired. */
     async resume(savedToken: string): Promise<{ user: IdentityUser } & IssuedSession> {
-      const hash = sha256(savedToken);
-      const row = await store.findSavedSessionUser(db, hash);
-      if (!row || row.pool_id !== poolId) throw E.sessionExpired();
-      if (row.expires_at <= clock.now()) {
-        await store.deleteSavedSession(db, hash);
-        throw E.sessionExpired();
-      }
-      const user = await store.findUserById(db, row.user_id);
-      if (!user || user.enabled !== 1) throw E.sessionExpired();
-      // A reset request is how a player locks out whoever took the password: no new sessions until it is done.
-      if (user.status === 'RESET_REQUIRED') throw E.passwordResetRequired();
-      const session = await startSession({ id: user.id, session_version: row.session_version }, hash);
+      const { user, hash, sessionVersion } = await checkSaved(savedToken);
+      const session = await startSession({ id: user.id, session_version: sessionVersion }, hash);
       if (!session) {
         await store.deleteSavedSession(db, hash);
         throw E.sessionExpired();

@@ -34,6 +34,8 @@ export interface PlayersDeps {
 }
 
 const emailAddress = z.email().max(254);
+/** The longest saved session the spec allows. */
+const MAX_SAVED_SESSION_DAYS = 365;
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /** Whether the developer has turned player accounts on for this game. */
@@ -75,6 +77,8 @@ export function createPlayers({ db, identity, mailer, clock, games, playerData }
   function poolOf(game: GameRow) {
     return identity.pool({
       poolId: playerPoolId(game.id),
+      // Players may log in from SilentWolf's Godot 4 plugin, which sends every `.` of the password as `*`.
+      passwordForm: 'dots-as-stars',
       sessionTtlMs: () => (game.session_duration_seconds === 0 ? null : game.session_duration_seconds * 1000),
       sendCode: async (user, purpose, code) => {
         if (!user.email) throw new Error('a code mail needs an address');
@@ -191,15 +195,17 @@ export function createPlayers({ db, identity, mailer, clock, games, playerData }
 
     async login(
       game: GameRow,
-      input: { player_name: string; password: string; remember_me: boolean },
+      input: { player_name: string; password: string; remember_me: boolean; saved_session_days?: number | undefined },
       ip: string,
     ): Promise<PlayerSession> {
       const pool = enabledPool(game);
+      // The game's setting unless the caller names a life of its own (SilentWolf's plugin does), up to the spec's 365 days.
+      const days = Math.min(input.saved_session_days ?? game.saved_session_days, MAX_SAVED_SESSION_DAYS);
       const session = await inPlayerTerms(
         () =>
           pool.signIn(input.player_name, input.password, {
             ip,
-            ...(input.remember_me ? { savedSessionTtlMs: game.saved_session_days * 86_400_000 } : {}),
+            ...(input.remember_me ? { savedSessionTtlMs: days * 86_400_000 } : {}),
           }),
         true,
       );
@@ -217,6 +223,12 @@ export function createPlayers({ db, identity, mailer, clock, games, playerData }
       const pool = enabledPool(game);
       const session = await inPlayerTerms(() => pool.resumeSession(savedToken));
       return { access_token: session.token, expires_at: iso(session.expiresAt), player: profile(session.user) };
+    },
+
+    /** The player of a live saved session, which stays as it is (SilentWolf's plugin keeps its pair for good). */
+    async checkSavedSession(game: GameRow, savedToken: string) {
+      const pool = enabledPool(game);
+      return profile(await inPlayerTerms(() => pool.checkSavedSession(savedToken)));
     },
 
     authenticate,
