@@ -7,3 +7,4 @@ export * from './leaderboards.js';
 export * from './players.js';
 export * from './player-data.js';
 export * from './downloads.js';
+export * from './import.js';

@@ -84,10 +84,13 @@ const leaderboardWithStats = leaderboard.extend({
 export const leaderboardsResponse = z.object({ leaderboards: z.array(leaderboardWithStats) });
 export type LeaderboardWithStats = z.infer<typeof leaderboardWithStats>;
 
+/** A score's metadata may not exceed this many bytes of compact UTF-8 JSON. */
+export const MAX_METADATA_BYTES = 4096;
+
 /** Metadata: strings, numbers, booleans and nested objects. */
 export type Metadata = { [key: string]: string | number | boolean | Metadata };
 // It nests itself by its registered id, so the OpenAPI document names the recursion instead of leaving it dangling.
-const metadata: z.ZodType<Metadata> = z
+export const metadata: z.ZodType<Metadata> = z
   .lazy(() => z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), metadata])))
   .meta({
     id: 'Metadata',

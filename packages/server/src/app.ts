@@ -34,6 +34,8 @@ import { createPlayerData } from './modules/player-data/service.js';
 import { memoryRankIndex } from './modules/ranking/memory-index.js';
 import { sqlRankIndex } from './modules/ranking/rank-index.js';
 import { redisRankIndex } from './modules/ranking/redis-index.js';
+import { importRoutes } from './modules/import/console-routes.js';
+import { createImport } from './modules/import/service.js';
 import { leaderboardRoutes } from './modules/leaderboards/console-routes.js';
 import { createLeaderboards } from './modules/leaderboards/service.js';
 import { createDevelopers } from './modules/developers/service.js';
@@ -209,6 +211,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(leaderboardRoutes, { leaderboards });
   await app.register(playerRoutes, { players });
   await app.register(playerDataRoutes, { playerData });
+  await app.register(importRoutes, { importer: createImport({ clock, leaderboards, players, playerData }) });
   await app.register(contactRoutes, {
     contact,
     developers,

@@ -1,12 +1,65 @@
+import { newId } from '../../lib/tokens.js';
 import type { PoolContext, SaveProfile } from './context.js';
 import { identityErrors as E } from './errors.js';
 import type { IdentityUser } from './identity.table.js';
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/schema.js';
 import { meetsPasswordPolicy } from './password-policy.js';
 import * as store from './store.js';
 
-/** A pool owner's tools (the dashboard): look up, list, disable, delete, set a password. */
+/**
+ * What an imported account stores instead of a password hash: no password verifies against it (the
+ * hasher answers false for what is not an argon2 hash), so only a reset by email sets one.
+ */
+export const NO_PASSWORD = '!imported-without-password';
+
+/** An account brought from another service, with its name, address, state and creation time (epoch ms). */
+export interface ImportedAccount {
+  username: string;
+  email: string | null;
+  enabled: boolean;
+  createdAt: number;
+}
+
+/** A pool owner's tools (the dashboard): look up, list, disable, delete, set a password, import. */
 export function poolAdmin({ db, clock, hasher, poolId, mustFind }: PoolContext) {
   return {
+    /**
+     * Creates accounts brought from another service, in one transaction, with no usable password and
+     * in RESET_REQUIRED: the player sets one with the emailed reset code. Names that already have an
+     * account (or come twice) are left as they are and answered as `skipped`. `hold` runs first in
+     * the transaction (the pool's owner, a game, must still exist).
+     */
+    async importWithoutPasswords(
+      accounts: ImportedAccount[],
+      hold: (trx: Transaction<DB>) => Promise<void>,
+    ): Promise<{ created: IdentityUser[]; skipped: number }> {
+      const now = clock.now();
+      return db.transaction().execute(async (trx) => {
+        await hold(trx);
+        const taken = await store.takenUsernames(trx, poolId, [...new Set(accounts.map((a) => a.username))]);
+        const created: IdentityUser[] = [];
+        for (const a of accounts) {
+          if (taken.has(a.username)) continue;
+          taken.add(a.username);
+          created.push({
+            id: newId(),
+            pool_id: poolId,
+            username: a.username,
+            email: a.email,
+            password_hash: NO_PASSWORD,
+            status: 'RESET_REQUIRED',
+            enabled: a.enabled ? 1 : 0,
+            created_at: a.createdAt,
+            updated_at: now,
+            session_version: 0,
+          });
+        }
+        await store.insertUsers(trx, created);
+        return { created, skipped: accounts.length - created.length };
+      });
+    },
+
     find: (username: string) => store.findUser(db, poolId, username),
     list: (limit: number, afterUsername?: string) => store.listUsers(db, poolId, limit, afterUsername),
 

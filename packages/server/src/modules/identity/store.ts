@@ -258,6 +258,36 @@ export async function deletePool(db: Kysely<DB>, poolId: string): Promise<void> 
   await db.deleteFrom('identity_users').where('pool_id', '=', poolId).execute();
 }
 
+/** The names among these that already have an account in the pool. */
+export async function takenUsernames(
+  db: Kysely<DB>,
+  poolId: string,
+  names: string[],
+  chunk = 500,
+): Promise<Set<string>> {
+  const taken = new Set<string>();
+  for (let i = 0; i < names.length; i += chunk) {
+    const rows = await db
+      .selectFrom('identity_users')
+      .select('username')
+      .where('pool_id', '=', poolId)
+      .where('username', 'in', names.slice(i, i + chunk))
+      .execute();
+    for (const r of rows) taken.add(r.username);
+  }
+  return taken;
+}
+
+/** Inserts accounts, `chunk` rows per statement. */
+export async function insertUsers(db: Kysely<DB>, users: NewIdentityUser[], chunk = 500): Promise<void> {
+  for (let i = 0; i < users.length; i += chunk) {
+    await db
+      .insertInto('identity_users')
+      .values(users.slice(i, i + chunk))
+      .execute();
+  }
+}
+
 /** One page of a pool's accounts in name order, after `afterUsername` when given (keyset paging on the unique index). */
 export function listUsers(db: Kysely<DB>, poolId: string, limit: number, afterUsername?: string) {
   let q = db

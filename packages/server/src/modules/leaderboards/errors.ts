@@ -1,7 +1,9 @@
+import { MAX_METADATA_BYTES } from '@howl/contract';
 import { AppError } from '../../http/errors.js';
 
+export { MAX_METADATA_BYTES };
+
 export const MAX_LEADERBOARDS_PER_GAME = 100;
-export const MAX_METADATA_BYTES = 4096;
 
 export const leaderboardErrors = {
   notFound: (name: string) =>

@@ -11,6 +11,7 @@ import { isValidTimeZone, periodAt, type Period } from './periods.js';
 import type { BoardPeriod, RankIndex } from '../ranking/rank-index.js';
 import { decodeCursor, encodeCursor, toEntry, toLeaderboard, toPeriod } from './format.js';
 import * as store from './store.js';
+import { createScoreImport } from './import.js';
 import { createScoreWrites } from './writes.js';
 
 /** The largest page the game API answers at once; `max=0` means "all", up to this, with a cursor for the rest. */
@@ -281,6 +282,7 @@ export function createLeaderboards({ db, clock, rankIndex }: LeaderboardsDeps) {
     },
 
     ...writes,
+    ...createScoreImport({ db, dialect, rankIndex }),
   };
 
   /** The order key a position or around query is about: a saved score, or a value submitted now (after its ties). */

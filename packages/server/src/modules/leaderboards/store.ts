@@ -327,3 +327,65 @@ export async function nextGeneration(trx: Transaction<DB>, boardId: string): Pro
     .executeTakeFirstOrThrow();
   return row.generation;
 }
+
+/** Which board holds each of these score ids (of any game): ids are unique across the database. */
+export async function entryBoards(db: Kysely<DB>, ids: string[], chunk = 500): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  for (let i = 0; i < ids.length; i += chunk) {
+    const rows = await db
+      .selectFrom('scores')
+      .select(['id', 'leaderboard_id'])
+      .where('id', 'in', ids.slice(i, i + chunk))
+      .execute();
+    for (const r of rows) found.set(r.id, r.leaderboard_id);
+  }
+  return found;
+}
+
+/** Inserts entries as they are (an import decided them under the board's lock), `chunk` rows per statement. */
+export async function insertEntries(
+  trx: Transaction<DB>,
+  rows: Array<NewEntry & { player_key: string }>,
+  chunk = 500,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += chunk) {
+    await trx
+      .insertInto('scores')
+      .values(rows.slice(i, i + chunk))
+      .execute();
+  }
+}
+
+/** Every entry of these players on a board, in all periods. */
+export async function playerEntriesOf(
+  db: Kysely<DB>,
+  boardId: string,
+  names: string[],
+  chunk = 500,
+): Promise<ScoreRow[]> {
+  const rows: ScoreRow[] = [];
+  for (let i = 0; i < names.length; i += chunk) {
+    rows.push(
+      ...(await db
+        .selectFrom('scores')
+        .selectAll()
+        .where('leaderboard_id', '=', boardId)
+        .where('player_name', 'in', names.slice(i, i + chunk))
+        .execute()),
+    );
+  }
+  return rows.map((r) => ({ ...r, period_start: Number(r.period_start), timestamp: Number(r.timestamp) }));
+}
+
+/** An entry takes another score's place (an import replacing it under its board's lock). */
+export async function replaceEntry(
+  trx: Transaction<DB>,
+  id: string,
+  next: Pick<ScoreRow, 'id' | 'score' | 'timestamp' | 'metadata' | 'engine'>,
+): Promise<void> {
+  await trx
+    .updateTable('scores')
+    .set((eb) => ({ ...next, revision: eb(eb.ref('revision'), '+', 1) }))
+    .where('id', '=', id)
+    .execute();
+}

@@ -24,6 +24,8 @@ export interface StoredDoc {
 }
 
 const NONE: StoredDoc = { data: '{}', version: 0, updatedAt: null };
+/** Players per transaction while importing: each holds their locks until it commits. */
+const IMPORT_CHUNK = 200;
 /** Rows per round trip while exporting; the export holds about one page (at most 8 MB of documents) at a time. */
 const EXPORT_PAGE = 200;
 
@@ -86,6 +88,30 @@ export function createPlayerData({ db, clock, games }: PlayerDataDeps) {
         if (current === null || keys === undefined) return null;
         return Object.fromEntries(Object.entries(current).filter(([k]) => !keys.includes(k)));
       });
+    },
+
+    /**
+     * Replaces players' own documents (an import from another service), a chunk of players per
+     * transaction, each under its player's lock like a `put` with overwrite. Sizes are checked first: a
+     * document past the limit writes nothing. Answers how many were written.
+     */
+    async importDocs(gameId: string, docs: Array<{ player: string; data: Doc }>): Promise<number> {
+      const texts = docs.map((d) => ({ player: d.player, data: JSON.stringify(d.data) }));
+      for (const t of texts) {
+        const bytes = Buffer.byteLength(t.data, 'utf8');
+        if (bytes > MAX_PLAYER_DATA_BYTES) throw playerDataErrors.tooLarge(bytes);
+      }
+      // Locks are taken in name order, so two imports never wait on each other in a circle.
+      texts.sort((a, b) => (a.player < b.player ? -1 : a.player > b.player ? 1 : 0));
+      for (let i = 0; i < texts.length; i += IMPORT_CHUNK) {
+        const chunk = texts.slice(i, i + IMPORT_CHUNK);
+        await db.transaction().execute(async (trx) => {
+          if (!(await games.hold(trx, gameId))) throw playerDataErrors.gameGone();
+          for (const d of chunk) await store.lockPlayer(trx, gameId, d.player);
+          await store.importDocs(trx, gameId, chunk, clock.now());
+        });
+      }
+      return texts.length;
     },
 
     characters: (gameId: string, player: string) => store.listCharacters(db, gameId, player),

@@ -102,3 +102,33 @@ export function exportPage(db: Kysely<DB>, gameId: string, limit: number, after?
   }
   return q.orderBy('player_name').orderBy('character_name').limit(limit).execute();
 }
+
+/** Writes players' own documents at once (an import), each replacing the stored one at its next version. */
+export async function importDocs(
+  trx: Transaction<DB>,
+  gameId: string,
+  docs: Array<{ player: string; data: string }>,
+  now: number,
+): Promise<void> {
+  if (docs.length === 0) return;
+  await trx
+    .insertInto('player_data')
+    .values(
+      docs.map((d) => ({
+        game_id: gameId,
+        player_name: d.player,
+        character_name: '',
+        data: d.data,
+        version: 1,
+        updated_at: now,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.columns(['game_id', 'player_name', 'character_name']).doUpdateSet((eb) => ({
+        data: eb.ref('excluded.data'),
+        version: eb(eb.ref('player_data.version'), '+', 1),
+        updated_at: eb.ref('excluded.updated_at'),
+      })),
+    )
+    .execute();
+}

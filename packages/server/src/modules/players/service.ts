@@ -13,6 +13,7 @@ import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import type { GameRow } from '../games/games.table.js';
 import { playerPoolId, type GameHold, type Games } from '../games/service.js';
+import type { ImportedAccount } from '../identity/admin.js';
 import type { IdentityUser } from '../identity/identity.table.js';
 import type { Identity, SessionUser } from '../identity/service.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -301,6 +302,13 @@ export function createPlayers({ db, identity, mailer, clock, games, playerData }
         }),
         cursor: names.length > limit ? encodeCursor(page.at(-1)!) : null,
       };
+    },
+
+    /** Accounts brought from another service (the import): no password, RESET_REQUIRED; names already taken are skipped. */
+    importAccounts(game: GameRow, accounts: ImportedAccount[]) {
+      return poolOf(game).admin.importWithoutPasswords(accounts, async (trx) => {
+        if (!(await games.hold(trx, game.id))) throw playerDataErrors.gameGone();
+      });
     },
 
     async setEnabled(game: GameRow, playerName: string, enabled: boolean) {

@@ -1,0 +1,302 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { call, signedInDeveloper, STRONG_PASSWORD } from '../../../test/support/app.js';
+import { playerGame } from '../../../test/support/players.js';
+import { DIALECTS } from '../../../test/support/services.js';
+
+const T0 = Date.UTC(2024, 4, 1, 12, 0, 0);
+
+for (const { dialect, skip } of DIALECTS) {
+  describe.skipIf(skip)(`${dialect}: importing a game's data`, () => {
+    const { ctx, newGame, console: consoleCall, v1, fresh } = playerGame(dialect);
+
+    /** A new game of the developer's with a board per save mode (besides `main`: keep, unlimited). */
+    async function game() {
+      const g = await newGame(`Import ${randomUUID().slice(0, 8)}`);
+      await consoleCall('PUT', '/leaderboards/main', { max_entries: null }, g.game_id);
+      for (const mode of ['highest', 'latest', 'accumulator'] as const) {
+        await consoleCall('POST', '/leaderboards', { name: mode, insert_option: mode, max_entries: null }, g.game_id);
+      }
+      const read = (board: string) => v1Of(g)('GET', `/v1/leaderboards/${board}/scores?max=0`);
+      return { ...g, importing: (body: unknown) => consoleCall('POST', '/import', body, g.game_id), read };
+    }
+    const v1Of =
+      (g: { game_id: string; api_key: string }) =>
+      (method: 'GET' | 'POST', url: string, opts: { body?: unknown } = {}) =>
+        v1(method, url, { ...opts, apiKey: g.api_key, gameId: g.game_id });
+
+    const scoresOf = async (res: Awaited<ReturnType<typeof v1>>) =>
+      (res.json().scores as Array<Record<string, unknown>>).map(
+        ({ score_id, player_name, score, timestamp, metadata, position }) => ({
+          score_id,
+          player_name,
+          score,
+          timestamp,
+          metadata,
+          position,
+        }),
+      );
+
+    it('imports scores in both key sets with their ids, names and timestamps, ranked as saved', async () => {
+      const g = await game();
+      const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
+      const res = await g.importing({
+        leaderboards: [
+          {
+            name: 'main',
+            scores: [
+              { sid: a, pn: 'Ana', s: 50, t: T0 + 2000, md: { level: 3 } },
+              { score_id: b, player_name: 'Bo', score: 50, timestamp: T0 + 1000 },
+              { sid: c, pn: 'Cy', s: 90.5, t: T0 },
+            ],
+          },
+        ],
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({
+        scores: { imported: 3, skipped: 0 },
+        players: { imported: 0, skipped: 0, without_email: 0 },
+        player_data: { imported: 0 },
+      });
+      expect(await scoresOf(await g.read('main'))).toEqual([
+        { score_id: c, player_name: 'Cy', score: 90.5, timestamp: T0, metadata: null, position: 1 },
+        { score_id: b, player_name: 'Bo', score: 50, timestamp: T0 + 1000, metadata: null, position: 2 },
+        { score_id: a, player_name: 'Ana', score: 50, timestamp: T0 + 2000, metadata: { level: 3 }, position: 3 },
+      ]);
+      // Short keys are the Godot 4 plugin's, long keys Godot 3's: the dashboard shows both engines.
+      const boards = (await consoleCall('GET', '/leaderboards', undefined, g.game_id)).json().leaderboards;
+      expect(boards.find((x: { name: string }) => x.name === 'main')).toMatchObject({ engine: 'both', entry_count: 3 });
+    });
+
+    it("applies each board's save mode, and a second run of the same file adds nothing", async () => {
+      const g = await game();
+      const rows = [
+        { sid: randomUUID(), pn: 'Ana', s: 10, t: T0 },
+        { sid: randomUUID(), pn: 'Ana', s: 30, t: T0 + 1 },
+        { sid: randomUUID(), pn: 'Ana', s: 20, t: T0 + 2 },
+        { sid: randomUUID(), pn: 'Bo', s: 5, t: T0 },
+      ];
+      const body = {
+        leaderboards: ['main', 'highest', 'latest', 'accumulator'].map((name) => ({
+          name,
+          scores: rows.map((r) => ({ ...r, sid: name === 'main' ? r.sid : randomUUID() })),
+        })),
+      };
+      const first = await g.importing(body);
+      expect(first.statusCode, first.body).toBe(200);
+      // keep 4; highest and latest keep 2 of 4 each; accumulator sums all 4 into 2 entries.
+      expect(first.json().scores).toEqual({ imported: 4 + 2 + 2 + 4, skipped: 2 + 2 });
+      const standings = async (board: string) =>
+        (await scoresOf(await g.read(board))).map((s) => [s.player_name, s.score, s.timestamp]);
+      expect(await standings('main')).toEqual([
+        ['Ana', 30, T0 + 1],
+        ['Ana', 20, T0 + 2],
+        ['Ana', 10, T0],
+        ['Bo', 5, T0],
+      ]);
+      expect(await standings('highest')).toEqual([
+        ['Ana', 30, T0 + 1],
+        ['Bo', 5, T0],
+      ]);
+      expect(await standings('latest')).toEqual([
+        ['Ana', 20, T0 + 2],
+        ['Bo', 5, T0],
+      ]);
+      expect(await standings('accumulator')).toEqual([
+        ['Ana', 60, T0 + 2],
+        ['Bo', 5, T0],
+      ]);
+
+      const again = await g.importing(body);
+      expect(again.json().scores).toEqual({ imported: 0, skipped: 16 });
+      expect(await standings('main')).toHaveLength(4);
+      expect(await standings('accumulator')).toEqual([
+        ['Ana', 60, T0 + 2],
+        ['Bo', 5, T0],
+      ]);
+    });
+
+    it('keeps a better score already on a highest board, and gives a new id to one used in another game', async () => {
+      const g = await game();
+      const other = await game();
+      const used = randomUUID();
+      await other.importing({ leaderboards: [{ name: 'main', scores: [{ sid: used, pn: 'Zed', s: 1 }] }] });
+      await v1Of(g)('POST', '/v1/leaderboards/highest/scores', { body: { player_name: 'Ana', score: 100 } });
+      const res = await g.importing({
+        leaderboards: [
+          { name: 'highest', scores: [{ sid: randomUUID(), pn: 'Ana', s: 99, t: T0 }] },
+          {
+            name: 'main',
+            scores: [
+              { sid: used, pn: 'Bo', s: 7, t: T0 },
+              { sid: 'not-a-uuid', pn: 'Cy', s: 6, t: T0 },
+            ],
+          },
+        ],
+      });
+      expect(res.json().scores).toEqual({ imported: 2, skipped: 1 });
+      expect((await scoresOf(await g.read('highest'))).map((s) => s.score)).toEqual([100]);
+      const main = await scoresOf(await g.read('main'));
+      expect(main.map((s) => s.player_name)).toEqual(['Bo', 'Cy']);
+      expect(main[0]!.score_id).not.toBe(used);
+      expect(main[1]!.score_id).toMatch(/^[0-9a-f-]{36}$/);
+      expect((await scoresOf(await other.read('main')))[0]!.score_id).toBe(used);
+    });
+
+    it('refuses a bad row, naming it, and writes nothing', async () => {
+      const g = await game();
+      const res = await g.importing({
+        leaderboards: [
+          {
+            name: 'main',
+            scores: [
+              { pn: 'Ana', s: 1 },
+              { pn: 'Bo', s: 'ten' },
+            ],
+          },
+        ],
+        players: [{ pn: 'Ana', em: 'ana@example.com' }],
+        player_data: { Ana: { coins: 3 } },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toEqual({
+        code: 'InvalidParameter',
+        message: 'The score must be a number.',
+        field: 'leaderboards.0.scores.1.s',
+      });
+      const missing = await g.importing({ players: [{ em: 'x@example.com' }] });
+      expect(missing.json().error).toMatchObject({ field: 'players.0.player_name' });
+      const bigMeta = await g.importing({
+        leaderboards: [{ name: 'main', scores: [{ pn: 'Ana', s: 1, md: { x: 'y'.repeat(5000) } }] }],
+      });
+      expect(bigMeta.json().error).toMatchObject({ field: 'leaderboards.0.scores.0.md' });
+      expect(bigMeta.json().error.message).toMatch(/limit is 4096 bytes/);
+      expect((await g.read('main')).json().scores).toEqual([]);
+      expect((await consoleCall('GET', '/players', undefined, g.game_id)).json().players).toEqual([]);
+    });
+
+    it('refuses an unknown board by name before writing anything', async () => {
+      const g = await game();
+      const res = await g.importing({
+        leaderboards: [
+          { name: 'main', scores: [{ pn: 'Ana', s: 1 }] },
+          { name: 'weekly', scores: [{ pn: 'Ana', s: 1 }] },
+        ],
+        players: [{ pn: 'Ana' }],
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({ code: 'InvalidParameter', field: 'leaderboards.1.name' });
+      expect(res.json().error.message).toContain('no leaderboard named "weekly"');
+      expect((await g.read('main')).json().scores).toEqual([]);
+      expect((await consoleCall('GET', '/players', undefined, g.game_id)).json().players).toEqual([]);
+    });
+
+    it('refuses more than 200,000 scores and a body over 20 MB', async () => {
+      const g = await game();
+      const many = Array.from({ length: 100_001 }, () => ({ pn: 'a', s: 1 }));
+      const res = await g.importing({
+        leaderboards: [
+          { name: 'main', scores: many },
+          { name: 'highest', scores: many },
+        ],
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({ field: 'leaderboards' });
+      expect(res.json().error.message).toContain('at most 200000 scores; this one has 200002');
+      const huge = await g.importing({ player_data: { Ana: { blob: 'x'.repeat(21 * 1024 * 1024) } } });
+      expect(huge.statusCode).toBe(413);
+      expect(huge.json().error.code).toBe('PayloadTooLarge');
+      expect((await g.read('main')).json().scores).toEqual([]);
+    }, 60_000);
+
+    it('creates players who must reset their password, skips existing names, and imports their data', async () => {
+      const g = await game();
+      const existing = fresh();
+      await v1Of(g)('POST', '/v1/players', {
+        body: {
+          player_name: existing.name,
+          email: existing.email,
+          password: STRONG_PASSWORD,
+          confirm_password: STRONG_PASSWORD,
+        },
+      });
+      const ana = fresh('ana');
+      const res = await g.importing({
+        players: [
+          { pn: ana.name, em: ana.email, en: true, st: 'CONFIRMED', co: 1_700_000_000, pd: { coins: 1 }, pid: 'x' },
+          { player_name: 'NoMail', enabled: false },
+          { pn: existing.name, em: 'other@example.com' },
+        ],
+        player_data: [{ player_name: 'NoMail', player_data: { level: 2 } }],
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({
+        scores: { imported: 0, skipped: 0 },
+        players: { imported: 2, skipped: 1, without_email: 1 },
+        player_data: { imported: 2 },
+      });
+      const listed = (await consoleCall('GET', '/players', undefined, g.game_id)).json().players;
+      expect(listed.find((p: { player_name: string }) => p.player_name === ana.name)).toMatchObject({
+        email: ana.email,
+        enabled: true,
+        state: 'RESET_REQUIRED',
+        created_at: 1_700_000_000,
+        player_data: { coins: 1 },
+      });
+      expect(listed.find((p: { player_name: string }) => p.player_name === 'NoMail')).toMatchObject({
+        email: null,
+        enabled: false,
+        state: 'RESET_REQUIRED',
+      });
+      expect(listed.find((p: { player_name: string }) => p.player_name === existing.name).email).toBe(existing.email);
+
+      // No password works until the player sets one with the emailed reset code.
+      const play = v1Of(g);
+      expect(
+        (await play('POST', '/v1/players/login', { body: { player_name: ana.name, password: '' } })).statusCode,
+      ).toBe(400);
+      expect(
+        (await play('POST', '/v1/players/login', { body: { player_name: ana.name, password: STRONG_PASSWORD } })).json()
+          .error.code,
+      ).toBe('NotAuthorized');
+      expect((await play('POST', '/v1/players/password-reset', { body: { player_name: ana.name } })).statusCode).toBe(
+        200,
+      );
+      const code = ctx.t.smtp.lastCode(ana.email);
+      const set = await play('POST', '/v1/players/password-reset/confirm', {
+        body: { player_name: ana.name, code, password: STRONG_PASSWORD, confirm_password: STRONG_PASSWORD },
+      });
+      expect(set.statusCode, set.body).toBe(200);
+      const logged = await play('POST', '/v1/players/login', {
+        body: { player_name: ana.name, password: STRONG_PASSWORD },
+      });
+      expect(logged.json().player).toEqual({ player_name: ana.name, email: ana.email, state: 'CONFIRMED' });
+      expect(
+        (await play('POST', '/v1/players/password-reset', { body: { player_name: 'NoMail' } })).json().error.message,
+      ).toContain('has no email address');
+
+      // The data reads back through the game API.
+      const data = await play('GET', `/v1/player-data/NoMail`);
+      expect(data.json()).toMatchObject({ player_name: 'NoMail', player_data: { level: 2 }, version: 1 });
+
+      const again = await g.importing({ players: [{ pn: ana.name }], player_data: { NoMail: { level: 3 } } });
+      expect(again.json().players).toEqual({ imported: 0, skipped: 1, without_email: 0 });
+      expect((await play('GET', `/v1/player-data/NoMail`)).json()).toMatchObject({
+        player_data: { level: 3 },
+        version: 2,
+      });
+    });
+
+    it("answers 401 signed out and 404 on another developer's game", async () => {
+      const g = await game();
+      const body = { leaderboards: [{ name: 'main', scores: [{ pn: 'Ana', s: 1 }] }] };
+      const out = await call(ctx.t.app, 'POST', `/api/games/${g.game_id}/import`, { body });
+      expect(out.statusCode).toBe(401);
+      const intruder = (await signedInDeveloper(ctx.t)).cookie;
+      const theirs = await call(ctx.t.app, 'POST', `/api/games/${g.game_id}/import`, { body, cookie: intruder });
+      expect(theirs.statusCode).toBe(404);
+      expect(theirs.json().error.code).toBe('NotFound');
+      expect((await g.read('main')).json().scores).toEqual([]);
+    });
+  });
+}
