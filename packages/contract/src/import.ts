@@ -9,6 +9,8 @@ export const IMPORT_MAX_SCORES = 200_000;
 export const IMPORT_MAX_PLAYERS = 50_000;
 export const IMPORT_MAX_BOARDS = 100;
 
+// A global in browsers and Node alike; the contract's compiler settings name neither platform's types.
+declare const TextEncoder: new () => { encode(text: string): Uint8Array };
 const jsonBytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
 
 /** A row's value under either of two names (SilentWolf's short and long keys); the short one wins when both are there. */
@@ -165,7 +167,6 @@ export const importBody = z
 
 export type ImportBody = z.infer<typeof importBody>;
 export type ImportedScoreRow = z.infer<typeof importedScore>;
-export type ImportedPlayerRow = z.infer<typeof importedPlayer>;
 export type ImportedPlayerDataEntry = z.infer<typeof playerDataEntry>;
 
 export const importResponse = z

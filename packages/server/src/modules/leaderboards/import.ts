@@ -1,5 +1,4 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { newId } from '../../lib/tokens.js';
 import { compareEntries } from '../ranking/order.js';
@@ -22,7 +21,6 @@ export interface ImportedScore {
 
 export interface ImportDeps {
   db: Kysely<DB>;
-  dialect: Dialect;
   rankIndex: RankIndex;
 }
 
@@ -39,7 +37,7 @@ type Row = store.NewEntry & { revision?: number };
  * (per player and period: keep all, the best, the latest, or the sum), its size limit trims, and
  * the rank index then starts the board afresh (a new generation), as after a wipe.
  */
-export function createScoreImport({ db, dialect, rankIndex }: ImportDeps) {
+export function createScoreImport({ db, rankIndex }: ImportDeps) {
   return {
     /** The names among these that are not boards of the game. */
     async missingBoards(gameId: string, names: string[]): Promise<string[]> {
@@ -61,7 +59,7 @@ export function createScoreImport({ db, dialect, rankIndex }: ImportDeps) {
       if (!before) throw E.notFound(name);
       return rankIndex.track([before.id], async () => {
         const done = await db.transaction().execute(async (trx) => {
-          const board = await store.lockBoard(trx, dialect, gameId, name, 'all');
+          const board = await store.lockBoard(trx, gameId, name, 'all');
           if (!board) throw E.notFound(name);
           const rows = await withIds(trx, board, scores);
           const written =

@@ -282,7 +282,7 @@ export function createLeaderboards({ db, clock, rankIndex }: LeaderboardsDeps) {
     },
 
     ...writes,
-    ...createScoreImport({ db, dialect, rankIndex }),
+    ...createScoreImport({ db, rankIndex }),
   };
 
   /** The order key a position or around query is about: a saved score, or a value submitted now (after its ties). */
