@@ -61,7 +61,10 @@ export function errorAnswer(err: FastifyError, request: FastifyRequest): ErrorAn
       ...(err.options.retryAfterSeconds !== undefined ? { retryAfterSeconds: err.options.retryAfterSeconds } : {}),
     };
   }
-  const invalid = (message: string, field?: string) => ({ status: 400, body: errorBody('InvalidParameter', message, field) });
+  const invalid = (message: string, field?: string) => ({
+    status: 400,
+    body: errorBody('InvalidParameter', message, field),
+  });
   if (hasZodFastifySchemaValidationErrors(err)) {
     const first = err.validation[0];
     const path = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') ?? '';
@@ -69,13 +72,16 @@ export function errorAnswer(err: FastifyError, request: FastifyRequest): ErrorAn
     // A missing body fails as a whole, in zod's words; say what to send instead.
     if (!field && err.validationContext === 'body') {
       return invalid(
-        request.body == null ? 'The request body is missing; send a JSON object.' : 'Send the request body as a JSON object.',
+        request.body == null
+          ? 'The request body is missing; send a JSON object.'
+          : 'Send the request body as a JSON object.',
       );
     }
     return invalid(first?.message ?? 'Invalid request.', field);
   }
   // PostgreSQL refuses text it cannot store (a NUL character, bad UTF-8): the client's input, not our fault.
-  if (err.code === '22021' || err.code === '22P05') return invalid('The request contains characters that cannot be stored.');
+  if (err.code === '22021' || err.code === '22P05')
+    return invalid('The request contains characters that cannot be stored.');
   const known = err.code ? fastifyErrors[err.code] : undefined;
   if (known) return { status: known.status, body: errorBody(known.code, known.message) };
   if (err instanceof SyntaxError || (err.statusCode === 400 && /JSON/i.test(err.message))) {
