@@ -141,7 +141,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const limiters = deps.redis ? redisLimiters(deps.redis) : memoryLimiters();
   const identity = createIdentity({
     db: database.db,
-    dialect: database.dialect,
     clock,
     hasher: deps.hasher ?? createPasswordHasher(),
     limiters,
@@ -156,7 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             onError: (err) => app.log.warn({ err }, 'a rank index notice did not reach Redis; the board is rebuilt'),
           })
         : sqlRankIndex(database.db);
-  const leaderboards = createLeaderboards({ db: database.db, dialect: database.dialect, clock, rankIndex });
+  const leaderboards = createLeaderboards({ db: database.db, clock, rankIndex });
   const playerData = createPlayerData({ db: database.db, clock, games: gameHold });
   const games = createGames({
     db: database.db,

@@ -200,7 +200,6 @@ for (const { dialect, skip } of DIALECTS) {
         // A player with a session under the doomed game, through the identity module the player API will use.
         const identity = createIdentity({
           db: t.database.db,
-          dialect: t.database.dialect,
           clock: t.clock,
           hasher: createPasswordHasher(),
           limiters: memoryLimiters(),

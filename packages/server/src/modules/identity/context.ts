@@ -1,6 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { AuthLimits } from '../../config.js';
-import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import type { PasswordHasher } from '../../lib/password-hasher.js';
@@ -10,7 +9,6 @@ import type { IdentityLimits } from './limits.js';
 
 export interface IdentityDeps {
   db: Kysely<DB>;
-  dialect: Dialect;
   clock: Clock;
   hasher: PasswordHasher;
   limiters: LimiterFactory;
@@ -32,7 +30,6 @@ export type SaveProfile = (trx: Transaction<DB>, user: IdentityUser) => Promise<
 /** What every part of one pool works with: the shared dependencies and the pool's id. */
 export interface PoolContext {
   db: Kysely<DB>;
-  dialect: Dialect;
   clock: Clock;
   hasher: PasswordHasher;
   poolId: string;

@@ -19,14 +19,13 @@ export type { SessionUser } from './sessions.js';
  * each game's players) is a view of this with its own id and mail; this only assembles the parts.
  */
 export function createIdentity(deps: IdentityDeps) {
-  const { db, dialect, clock, hasher } = deps;
+  const { db, clock, hasher } = deps;
   const limits = identityLimits(deps.limiters, deps.limits);
 
   function pool(options: UserPoolOptions) {
     const { poolId } = options;
     const ctx: PoolContext = {
       db,
-      dialect,
       clock,
       hasher,
       poolId,
@@ -39,7 +38,7 @@ export function createIdentity(deps: IdentityDeps) {
       },
     };
     const codes = poolCodes(ctx, options.sendCode);
-    const sessions = poolSessions({ db, dialect, clock, poolId, sessionTtlMs: options.sessionTtlMs });
+    const sessions = poolSessions({ db, clock, poolId, sessionTtlMs: options.sessionTtlMs });
     const { signIn, lateRefusal } = poolSignIn(ctx, sessions);
 
     return {

@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { newToken, sha256 } from '../../lib/tokens.js';
@@ -28,7 +27,6 @@ export interface IssuedSession {
 
 export interface PoolSessionsDeps {
   db: Kysely<DB>;
-  dialect: Dialect;
   clock: Clock;
   poolId: string;
   /** Lifetime of a new session; null means it never expires. */
@@ -39,7 +37,7 @@ export interface PoolSessionsDeps {
  * One pool's sessions. Every session carries the account's session version its credentials were
  * checked under, and is stored and honoured only while that is still the account's version.
  */
-export function poolSessions({ db, dialect, clock, poolId, sessionTtlMs }: PoolSessionsDeps) {
+export function poolSessions({ db, clock, poolId, sessionTtlMs }: PoolSessionsDeps) {
   /**
    * Mints a session for an account whose credentials were checked under `user.session_version`;
    * undefined when every session of the account has been ended since (a new password, a reset…).
@@ -52,7 +50,7 @@ export function poolSessions({ db, dialect, clock, poolId, sessionTtlMs }: PoolS
     const now = clock.now();
     const ttl = sessionTtlMs();
     const expiresAt = ttl === null ? null : now + ttl;
-    const started = await store.insertSession(db, dialect, {
+    const started = await store.insertSession(db, {
       token_hash: sha256(token),
       user_id: user.id,
       created_at: now,
@@ -70,7 +68,7 @@ export function poolSessions({ db, dialect, clock, poolId, sessionTtlMs }: PoolS
   ): Promise<{ token: string; expiresAt: number } | undefined> {
     const token = newToken();
     const now = clock.now();
-    const started = await store.insertSavedSession(db, dialect, {
+    const started = await store.insertSavedSession(db, {
       token_hash: sha256(token),
       user_id: user.id,
       created_at: now,

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Dialect } from '../../db/database.js';
+import { withRowLock } from '../../db/dialect-sql.js';
 import type { DB } from '../../db/schema.js';
 import type { AccountStatus, CodePurpose, IdentityUser, NewIdentityUser } from './identity.table.js';
 
@@ -109,8 +109,8 @@ export interface NewSession {
  * Inserts a session only while the account's session version is still the one its credentials
  * were checked under, in one statement; false when every session has been ended since.
  */
-export async function insertSession(db: Kysely<DB>, dialect: Dialect, session: NewSession): Promise<boolean> {
-  return insertWhileCurrent(db, dialect, 'identity_sessions', { saved_session_hash: null, ...session });
+export async function insertSession(db: Kysely<DB>, session: NewSession): Promise<boolean> {
+  return insertWhileCurrent(db, 'identity_sessions', { saved_session_hash: null, ...session });
 }
 
 const COLUMN_TYPES: Record<string, string> = {
@@ -121,14 +121,13 @@ const COLUMN_TYPES: Record<string, string> = {
 
 async function insertWhileCurrent(
   db: Kysely<DB>,
-  dialect: Dialect,
   table: 'identity_sessions' | 'identity_saved_sessions',
   row: Record<string, string | number | null> & { user_id: string; session_version: number },
 ): Promise<boolean> {
   const columns = Object.keys(row);
   // Typed casts: PostgreSQL cannot infer the type of a bare parameter in a select list.
   const values = columns.map((c) => sql`cast(${row[c]} as ${sql.raw(COLUMN_TYPES[c] ?? 'text')})`.as(c));
-  let account = db
+  const account = db
     .selectFrom('identity_users')
     .select(values)
     .where('id', '=', row.user_id)
@@ -136,11 +135,10 @@ async function insertWhileCurrent(
   // PostgreSQL: the shared lock makes an insert wait for a version change in flight and then see it,
   // and makes a version change wait for an insert in flight, whose row its delete then sees.
   // SQLite runs one write at a time already.
-  if (dialect === 'postgres') account = account.forShare();
   const res = await db
     .insertInto(table)
     .columns(columns as never)
-    .expression(account)
+    .expression(withRowLock(db, account, 'share'))
     .executeTakeFirst();
   return (res.numInsertedOrUpdatedRows ?? 0n) > 0n;
 }
@@ -216,10 +214,9 @@ export async function endUserSessions(
 /** Inserts a saved session only while the account's session version is still the one given (as `insertSession`). */
 export async function insertSavedSession(
   db: Kysely<DB>,
-  dialect: Dialect,
   saved: { token_hash: string; user_id: string; created_at: number; expires_at: number; session_version: number },
 ): Promise<boolean> {
-  return insertWhileCurrent(db, dialect, 'identity_saved_sessions', saved);
+  return insertWhileCurrent(db, 'identity_saved_sessions', saved);
 }
 
 export function findSavedSessionUser(db: Kysely<DB>, tokenHash: string) {

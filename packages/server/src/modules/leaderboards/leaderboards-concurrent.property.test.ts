@@ -69,10 +69,9 @@ for (const { dialect, skip } of DIALECTS) {
                   .execute();
                 const clock = manualClock(Date.UTC(2026, 2, 29, 0, 10));
                 const rankIndex = index.create(database);
-                const service = createLeaderboards({ db: database.db, dialect, clock, rankIndex });
+                const service = createLeaderboards({ db: database.db, clock, rankIndex });
                 const truth = createLeaderboards({
                   db: database.db,
-                  dialect,
                   clock,
                   rankIndex: sqlRankIndex(database.db),
                 });

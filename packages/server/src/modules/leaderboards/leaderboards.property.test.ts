@@ -65,7 +65,7 @@ for (const { dialect, skip } of DIALECTS) {
               // Kolkata's half-hour offset puts hour boundaries at :30 UTC.
               const clock = manualClock(Date.UTC(2026, 2, 29, 0, 10));
               const rankIndex = index.create(database);
-              const service = createLeaderboards({ db: database.db, dialect, clock, rankIndex });
+              const service = createLeaderboards({ db: database.db, clock, rankIndex });
               await service.create(gameId, {
                 name: 'b',
                 insert_option: config.mode,

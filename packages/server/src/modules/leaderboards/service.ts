@@ -1,6 +1,5 @@
 import type { CreateLeaderboardBody, Leaderboard, ScoreEntry, UpdateLeaderboardBody } from '@howl/contract';
 import type { Kysely, Transaction } from 'kysely';
-import type { Dialect } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
@@ -20,7 +19,6 @@ export const DASHBOARD_PAGE = 50;
 
 export interface LeaderboardsDeps {
   db: Kysely<DB>;
-  dialect: Dialect;
   clock: Clock;
   rankIndex: RankIndex;
 }
@@ -32,7 +30,7 @@ interface Resolved {
 }
 
 /** Leaderboards and their scores: configuration, saving by mode, and every ranked query. */
-export function createLeaderboards({ db, dialect, clock, rankIndex }: LeaderboardsDeps) {
+export function createLeaderboards({ db, clock, rankIndex }: LeaderboardsDeps) {
   async function mustFind(gameId: string, name: string): Promise<LeaderboardRow> {
     const board = await store.findLeaderboard(db, gameId, name);
     if (!board) throw E.notFound(name);
@@ -53,7 +51,7 @@ export function createLeaderboards({ db, dialect, clock, rankIndex }: Leaderboar
     return board.max_entries !== null && position > board.max_entries ? null : position;
   }
 
-  const writes = createScoreWrites({ db, dialect, clock, rankIndex, resolve, positionOf });
+  const writes = createScoreWrites({ db, clock, rankIndex, resolve, positionOf });
 
   /** How many more entries a page starting after `listed` entries may show. */
   const room = (board: LeaderboardRow, listed: number, want: number) =>
@@ -84,7 +82,7 @@ export function createLeaderboards({ db, dialect, clock, rankIndex }: Leaderboar
      * has committed the rank index lets the boards go.
      */
     async removeGame(trx: Transaction<DB>, gameId: string): Promise<() => Promise<void>> {
-      const boardIds = await store.deleteGameBoards(trx, dialect, gameId);
+      const boardIds = await store.deleteGameBoards(trx, gameId);
       return async () => {
         for (const id of boardIds) await rankIndex.reset(id, null);
       };
@@ -134,7 +132,7 @@ export function createLeaderboards({ db, dialect, clock, rankIndex }: Leaderboar
       try {
         await db.transaction().execute(async (trx) => {
           // Counted and created one at a time per game, so parallel creates cannot pass the limit.
-          await store.lockGameBoards(trx, dialect, gameId);
+          await store.lockGameBoards(trx, gameId);
           if (await store.findLeaderboard(trx, gameId, body.name)) throw E.exists(body.name);
           if ((await store.countLeaderboards(trx, gameId)) >= MAX_LEADERBOARDS_PER_GAME) throw E.limitReached();
           await store.insertLeaderboard(trx, row);
@@ -155,7 +153,7 @@ export function createLeaderboards({ db, dialect, clock, rankIndex }: Leaderboar
       const before = await mustFind(gameId, name);
       const changed = await rankIndex.track([before.id], () =>
         db.transaction().execute(async (trx) => {
-          const board = await store.lockBoard(trx, dialect, gameId, name, 'all');
+          const board = await store.lockBoard(trx, gameId, name, 'all');
           if (!board) throw E.notFound(name);
           const next: LeaderboardRow = {
             ...board,
@@ -193,7 +191,7 @@ export function createLeaderboards({ db, dialect, clock, rankIndex }: Leaderboar
     async remove(gameId: string, name: string): Promise<void> {
       const board = await mustFind(gameId, name);
       await db.transaction().execute(async (trx) => {
-        if (!(await store.lockBoard(trx, dialect, gameId, name, 'all'))) throw E.notFound(name);
+        if (!(await store.lockBoard(trx, gameId, name, 'all'))) throw E.notFound(name);
         await store.deleteLeaderboard(trx, board.id);
       });
       await rankIndex.reset(board.id, null);

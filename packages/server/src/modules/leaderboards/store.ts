@@ -1,6 +1,6 @@
 import type { InsertOption, SortOrder } from '@howl/contract';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Dialect } from '../../db/database.js';
+import { lockRows, withRowLock, type RowLock } from '../../db/dialect-sql.js';
 import type { DB } from '../../db/schema.js';
 import type { LeaderboardRow, NewLeaderboard, ScoreRow } from './leaderboards.table.js';
 import { boardOrderSql, inBoardOrder, scoreBeats } from '../ranking/order.js';
@@ -33,37 +33,25 @@ export function findLeaderboard(db: Kysely<DB>, gameId: string, name: string): P
  */
 export type BoardLock = 'share' | 'one' | 'all';
 
-function locked<Q extends { forKeyShare(): Q; forNoKeyUpdate(): Q; forUpdate(): Q }>(
-  q: Q,
-  dialect: Dialect,
-  lock: BoardLock,
-): Q {
-  if (dialect !== 'postgres') return q;
-  return lock === 'share' ? q.forKeyShare() : lock === 'one' ? q.forNoKeyUpdate() : q.forUpdate();
-}
+/** The row lock each BoardLock takes (on PostgreSQL; none on SQLite). */
+const ROW_LOCK: Record<BoardLock, RowLock> = { share: 'key share', one: 'no key update', all: 'update' };
 
 /** The board, read and locked for a write; undefined when it no longer exists. */
 export function lockBoard(
   trx: Transaction<DB>,
-  dialect: Dialect,
   gameId: string,
   name: string,
   lock: BoardLock,
 ): Promise<LeaderboardRow | undefined> {
   const q = trx.selectFrom('leaderboards').selectAll().where('game_id', '=', gameId).where('name', '=', name);
-  return locked(q, dialect, lock).executeTakeFirst();
+  return withRowLock(trx, q, ROW_LOCK[lock]).executeTakeFirst();
 }
 
 /** Locks boards by id, in id order (see BoardLock). */
-export async function lockBoards(
-  trx: Transaction<DB>,
-  dialect: Dialect,
-  ids: string[],
-  lock: BoardLock,
-): Promise<void> {
-  if (dialect !== 'postgres' || ids.length === 0) return;
+export async function lockBoards(trx: Transaction<DB>, ids: string[], lock: BoardLock): Promise<void> {
+  if (ids.length === 0) return;
   const q = trx.selectFrom('leaderboards').select('id').where('id', 'in', ids).orderBy('id');
-  await locked(q, dialect, lock).execute();
+  await lockRows(trx, q, ROW_LOCK[lock]);
 }
 
 /**
@@ -71,19 +59,18 @@ export async function lockBoards(
  * first, in id order, as every score write takes them (see BoardLock); the game's row is already
  * locked by the delete.
  */
-export async function deleteGameBoards(trx: Transaction<DB>, dialect: Dialect, gameId: string): Promise<string[]> {
+export async function deleteGameBoards(trx: Transaction<DB>, gameId: string): Promise<string[]> {
   const boards = trx.selectFrom('leaderboards').select('id').where('game_id', '=', gameId).orderBy('id');
-  const boardIds = (await locked(boards, dialect, 'all').execute()).map((b) => b.id);
+  const boardIds = (await withRowLock(trx, boards, ROW_LOCK.all).execute()).map((b) => b.id);
   if (boardIds.length > 0) await trx.deleteFrom('scores').where('leaderboard_id', 'in', boardIds).execute();
   await trx.deleteFrom('leaderboards').where('game_id', '=', gameId).execute();
   return boardIds;
 }
 
 /** Locks the game's row so that its boards are counted and created one at a time. */
-export async function lockGameBoards(trx: Transaction<DB>, dialect: Dialect, gameId: string): Promise<boolean> {
-  let q = trx.selectFrom('games').select('id').where('id', '=', gameId);
-  if (dialect === 'postgres') q = q.forNoKeyUpdate();
-  return (await q.executeTakeFirst()) !== undefined;
+export async function lockGameBoards(trx: Transaction<DB>, gameId: string): Promise<boolean> {
+  const q = trx.selectFrom('games').select('id').where('id', '=', gameId);
+  return (await withRowLock(trx, q, 'no key update').executeTakeFirst()) !== undefined;
 }
 
 export async function countLeaderboards(db: Kysely<DB>, gameId: string): Promise<number> {

@@ -1,6 +1,5 @@
 import type { Metadata } from '@howl/contract';
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { newId } from '../../lib/tokens.js';
@@ -12,7 +11,6 @@ import * as store from './store.js';
 
 export interface WritesDeps {
   db: Kysely<DB>;
-  dialect: Dialect;
   clock: Clock;
   rankIndex: RankIndex;
   /** The board and the period a write now goes to (read without a lock). */
@@ -29,7 +27,7 @@ const SETTLE_ATTEMPTS = 5;
  * so what it decides (which entry a save pushes out, what a wipe empties) is decided against the
  * database's truth; the rank index hears of it only after the commit, and follows.
  */
-export function createScoreWrites({ db, dialect, clock, rankIndex, resolve, positionOf }: WritesDeps) {
+export function createScoreWrites({ db, clock, rankIndex, resolve, positionOf }: WritesDeps) {
   /** Tells the index what a committed write changed. */
   async function follow(at: BoardPeriod, saved: ScoreRow | undefined, removed: store.RemovedEntry[]) {
     if (saved) await rankIndex.saved(at, saved);
@@ -42,7 +40,7 @@ export function createScoreWrites({ db, dialect, clock, rankIndex, resolve, posi
     if (boardIds.length === 0) return 0;
     return rankIndex.track(boardIds, async () => {
       const removed = await db.transaction().execute(async (trx) => {
-        await store.lockBoards(trx, dialect, boardIds, 'one');
+        await store.lockBoards(trx, boardIds, 'one');
         return store.deleteEntries(trx, gameId, ids);
       });
       for (const boardId of new Set(removed.map((e) => e.leaderboard_id))) {
@@ -71,13 +69,7 @@ export function createScoreWrites({ db, dialect, clock, rankIndex, resolve, posi
         const id = newId();
         const outcome = await rankIndex.track([board.id], async () => {
           const written = await db.transaction().execute(async (trx) => {
-            const held = await store.lockBoard(
-              trx,
-              dialect,
-              gameId,
-              name,
-              board.max_entries === null ? 'share' : 'one',
-            );
+            const held = await store.lockBoard(trx, gameId, name, board.max_entries === null ? 'share' : 'one');
             if (!held) throw E.notFound(name);
             // New settings or a wipe since the board was read: its period or mode may differ.
             if (held.generation !== board.generation) return undefined;
@@ -137,7 +129,7 @@ export function createScoreWrites({ db, dialect, clock, rankIndex, resolve, posi
       const { board } = await resolve(gameId, name);
       await rankIndex.track([board.id], async () => {
         const generation = await db.transaction().execute(async (trx) => {
-          if (!(await store.lockBoard(trx, dialect, gameId, name, 'all'))) throw E.notFound(name);
+          if (!(await store.lockBoard(trx, gameId, name, 'all'))) throw E.notFound(name);
           return store.wipe(trx, board.id);
         });
         await rankIndex.reset(board.id, generation);
