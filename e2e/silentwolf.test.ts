@@ -49,11 +49,11 @@ function readRun(output: string) {
   }
   const missing = [...output.matchAll(/^SW-MISSING (\S+)/gm)].map((m) => m[1]!);
   const lines = output.split('\n');
-  // A script error, or an engine error raised from a script of the project (its next line names res://).
+  // A script error, or an engine error raised from a script of the project (its backtrace names res://).
   const errors = lines.filter(
     (line, i) =>
       /SCRIPT ERROR|Parse Error|^SW-TRANSPORT/.test(line) ||
-      (/^\s*ERROR:/.test(line) && /res:\/\//.test(lines[i + 1] ?? '')),
+      (/^\s*ERROR:/.test(line) && lines.slice(i + 1, i + 4).some((next) => /res:\/\//.test(next))),
   );
   return { results, missing, errors, done: /^SW-DONE\s*$/m.test(output) };
 }
