@@ -86,6 +86,13 @@ export function prepareProject(engine: Engine): EngineProject {
   return project;
 }
 
+/** A copy of a project folder of the repository as it is (no addon, no samples), with its own data folder. */
+export function copyProject(engine: Engine, source: string): EngineProject {
+  const project = projectFolder(engine);
+  cpSync(join(REPO, source), project.dir, { recursive: true });
+  return project;
+}
+
 /**
  * A new project as the engine's project manager makes it: only `project.godot`, named `name`
  * (Godot 4 also lists its version among the features, as 4.x does).
