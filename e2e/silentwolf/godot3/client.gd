@@ -313,7 +313,7 @@ func step_validate():
 func step_reset():
 	var json = yield(send("auth", HTTPClient.METHOD_POST, "/request_player_password_reset", {"game_id": game_id,
 		"player_name": account}), "completed")
-	report("reset", {"success": json.success})
+	report("reset", {"success": json.success, "error": json.error})
 
 
 # --- player data ---

@@ -297,7 +297,7 @@ func step_validate() -> void:
 
 func step_reset() -> void:
 	var json = await post_json("/request_player_password_reset", {"game_id": game_id, "player_name": account})
-	report("reset", {"success": json.success})
+	report("reset", {"success": json.success, "error": json.error})
 
 
 # --- player data ---
