@@ -3,7 +3,7 @@ import { email } from './auth.js';
 import { leaderboardName, MAX_METADATA_BYTES, metadata, playerName, type Metadata } from './leaderboards.js';
 import { MAX_PLAYER_DATA_BYTES } from './player-data.js';
 
-/** One import call: a game's scores, players and player data moving from another service (docs/silentwolf-import.md). */
+/** One import call: a game's scores, players and player data moving from another service (docs/silentwolf.md, "Bring your data"). */
 export const IMPORT_MAX_BODY_BYTES = 20 * 1024 * 1024;
 export const IMPORT_MAX_SCORES = 200_000;
 export const IMPORT_MAX_PLAYERS = 50_000;
