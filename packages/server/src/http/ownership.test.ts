@@ -28,6 +28,7 @@ const routes: Array<[Method, string, unknown]> = [
   ['PUT', '/api/games/:gameId/players/wolf/password', { password: 5 }],
   ['DELETE', `/api/games/:gameId/players/${'x'.repeat(101)}`, undefined],
   ['GET', '/api/games/:gameId/player-data/export', undefined],
+  ['POST', '/api/games/:gameId/import', { leaderboards: 5 }],
 ];
 
 /** `GET /api/games/:gameId`, … from the tree Fastify prints: each line one path segment, indented by depth. */
