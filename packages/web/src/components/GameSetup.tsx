@@ -44,13 +44,14 @@ export function FirstSteps({ apiKey, gameId }: { apiKey: string; gameId: string 
         <li>
           Configure the plugin once, before the first call, for example in your first scene. This sample already holds
           your game's API key and game ID:
-          <div className="my-4">
+          {/* One engine under the other: in this narrow column, the key's line is too long for two. */}
+          <div className="my-4 [&>div]:grid-cols-1">
             <EngineSample name="configure" fill={{ YOUR_API_KEY: apiKey, YOUR_GAME_ID: gameId }} />
           </div>
         </li>
         <li>
           Save a first score: it goes to the <code>main</code> leaderboard every new game has.
-          <div className="my-4">
+          <div className="my-4 [&>div]:grid-cols-1">
             <EngineSample name="save_score" />
           </div>
           Then see it on the <Link to="/dashboard/scores">dashboard</Link>. The{' '}

@@ -128,17 +128,13 @@ function ApiKey({ gameId, name }: { gameId: string; name: string }) {
     });
   return (
     <div className="space-y-3">
-      {!shown ? (
-        <Button variant="secondary" onClick={() => setShown(true)}>
-          <Eye aria-hidden className="size-4" /> View API key
-        </Button>
-      ) : key.isPending ? (
+      {!shown ? null : key.isPending ? (
         <Spinner label="Fetching your API key…" />
       ) : key.error ? (
         <Notice tone="error">{key.error.message}</Notice>
       ) : (
         <span className="flex items-center gap-2">
-          <code className="min-w-0 flex-1 truncate rounded-lg bg-slate-100 px-3 py-2 font-mono text-sm">
+          <code className="min-w-0 flex-1 rounded-lg bg-slate-100 px-3 py-2 font-mono text-sm break-all">
             {key.data.api_key}
           </code>
           <CopyButton text={key.data.api_key} />
@@ -149,15 +145,22 @@ function ApiKey({ gameId, name }: { gameId: string; name: string }) {
           Your new API key is ready. Put it in <code>Howl.configure</code> and ship a new build of your game.
         </Notice>
       )}
-      <Button
-        variant="secondary"
-        onClick={() => {
-          rotate.reset();
-          setConfirming(true);
-        }}
-      >
-        <RefreshCw aria-hidden className="size-4" /> Rotate API key
-      </Button>
+      <div className="flex flex-wrap gap-2">
+        {!shown && (
+          <Button variant="secondary" onClick={() => setShown(true)}>
+            <Eye aria-hidden className="size-4" /> View API key
+          </Button>
+        )}
+        <Button
+          variant="secondary"
+          onClick={() => {
+            rotate.reset();
+            setConfirming(true);
+          }}
+        >
+          <RefreshCw aria-hidden className="size-4" /> Rotate API key
+        </Button>
+      </div>
       <Modal open={confirming} onOpenChange={setConfirming} title={`Rotate the API key of ${name}?`}>
         <p className="mb-4 text-slate-700">
           Howl issues a new API key now and the old key stops working at once: every copy of your game that still sends
