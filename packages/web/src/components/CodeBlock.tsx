@@ -62,15 +62,18 @@ const LANGUAGE_NAMES: Record<CodeLanguage, string> = {
 
 /**
  * A sample of `src/samples/` for both engines, side by side on wide screens. The server address in
- * a sample becomes the address of the site showing it, so a self-hosted Howl shows its own.
+ * a sample becomes the address of the site showing it, so a self-hosted Howl shows its own; `fill`
+ * puts values in for placeholders (a new game's key for `YOUR_API_KEY`).
  */
-export function EngineSample({ name }: { name: string }) {
+export function EngineSample({ name, fill = {} }: { name: string; fill?: Record<string, string> }) {
   const { godot3, godot4 } = sample(name);
   if (godot3 === undefined || godot4 === undefined) throw new Error(`No sample "${name}" for both engines`);
   const here = typeof window === 'undefined' ? SAMPLE_BASE_URL : window.location.origin;
-  return (
-    <EngineCode godot3={godot3.replaceAll(SAMPLE_BASE_URL, here)} godot4={godot4.replaceAll(SAMPLE_BASE_URL, here)} />
-  );
+  const shown = (code: string) =>
+    Object.entries(fill)
+      .reduce((c, [placeholder, value]) => c.replaceAll(placeholder, value), code)
+      .replaceAll(SAMPLE_BASE_URL, here);
+  return <EngineCode godot3={shown(godot3)} godot4={shown(godot4)} />;
 }
 
 function EngineCode({ godot3, godot4 }: { godot3: string; godot4: string }) {

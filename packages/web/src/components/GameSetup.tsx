@@ -1,8 +1,10 @@
 import { Eye } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { useCreateGame } from '../api/games/mutations.js';
 import { useApiKey } from '../api/games/queries.js';
 import { useCurrentGame, useSession } from '../api/session/queries.js';
+import { EngineSample } from './CodeBlock.js';
 import { CopyButton } from './CopyButton.js';
 import { Button, Card, Field, Notice, Spinner } from './ui.js';
 
@@ -23,6 +25,40 @@ export function KeyAndId({ apiKey, gameId }: { apiKey: string; gameId: string })
         </div>
       ))}
     </dl>
+  );
+}
+
+/**
+ * What a developer does with a new game: get the plugin, configure it with this game's key and id
+ * (the configure sample, filled in), and save a first score.
+ */
+export function FirstSteps({ apiKey, gameId }: { apiKey: string; gameId: string }) {
+  return (
+    <section aria-labelledby="first-steps" className="prose-howl">
+      <h2 id="first-steps">Next steps</h2>
+      <ol>
+        <li>
+          <Link to="/download">Download the plugin</Link> for your engine (Godot 3.x or 4.x), unzip it into your
+          project's folder and enable <strong>Howl</strong> in <strong>Project → Project Settings → Plugins</strong>.
+        </li>
+        <li>
+          Configure the plugin once, before the first call, for example in your first scene. This sample already holds
+          your game's API key and game ID:
+          {/* One engine under the other: in this narrow column, the key's line is too long for two. */}
+          <div className="my-4 [&>div]:grid-cols-1">
+            <EngineSample name="configure" fill={{ YOUR_API_KEY: apiKey, YOUR_GAME_ID: gameId }} />
+          </div>
+        </li>
+        <li>
+          Save a first score: it goes to the <code>main</code> leaderboard every new game has.
+          <div className="my-4 [&>div]:grid-cols-1">
+            <EngineSample name="save_score" />
+          </div>
+          Then see it on the <Link to="/dashboard/scores">dashboard</Link>. The{' '}
+          <Link to="/leaderboard">leaderboard guide</Link> shows what else the plugin can do.
+        </li>
+      </ol>
+    </section>
   );
 }
 

@@ -56,6 +56,7 @@ describe('/auth sign-up', () => {
     expect(server.bodiesOf('POST /api/auth/confirm-sign-up')).toEqual([{ email: 'indie@example.com', code: '123456' }]);
     expect(client.getQueryData(sessionKeys.all)).toEqual(session);
     expect(sessionStorage.getItem('howl.pendingSignUpEmail')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Create your first game' })).toHaveAttribute('href', '/createNewGame');
     expect(screen.getByRole('link', { name: 'Go to features' })).toHaveAttribute('href', '/features');
     expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
   });
@@ -68,7 +69,7 @@ describe('/auth sign-up', () => {
       'POST /api/auth/resend-code': [200, { ok: true }],
     });
     const user = userEvent.setup();
-    page();
+    page('/auth?mode=confirm');
     // The pending email survives a reload: the code screen shows straight away.
     expect(screen.getByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Submit' }));
@@ -82,6 +83,36 @@ describe('/auth sign-up', () => {
     await user.click(screen.getByRole('button', { name: 'Resend code' }));
     expect(await screen.findByText('A new code is on its way to indie@example.com.')).toBeInTheDocument();
     expect(server.bodiesOf('POST /api/auth/resend-code')).toEqual([{ email: 'indie@example.com' }]);
+  });
+
+  it('shows the sign-in form at /auth while a sign-up waits, with a way back to the code screen', async () => {
+    stubServer({
+      'GET /api/auth/whoami': [200, { session: null }],
+      'POST /api/auth/sign-up': [
+        200,
+        { email: 'indie@example.com', confirmed: false, codeDeliveryDestination: 'indie@example.com' },
+      ],
+    });
+    const user = userEvent.setup();
+    page('/auth?mode=signup');
+    await fillSignUp(user);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
+
+    // The code screen's own way out, and the menu's Sign in (plain /auth, as after a reload), both reach the form.
+    await user.click(screen.getByRole('link', { name: 'Sign in' }));
+    expect(screen.getByRole('heading', { name: 'Sign in to Howl' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toBeInTheDocument();
+    cleanup();
+    page();
+    expect(screen.getByRole('heading', { name: 'Sign in to Howl' })).toBeInTheDocument();
+    expect(screen.getByText(/is waiting for its confirmation code/).closest('[role=status]')).toHaveTextContent(
+      'The sign-up of indie@example.com is waiting for its confirmation code. Enter the code',
+    );
+
+    await user.click(screen.getByRole('link', { name: 'Enter the code' }));
+    expect(screen.getByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
+    expect(screen.getByText('indie@example.com')).toBeInTheDocument();
   });
 
   it('shows the first validation message and sends nothing', async () => {

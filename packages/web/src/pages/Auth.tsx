@@ -19,11 +19,13 @@ const linkClass = 'font-medium text-brand-600 underline-offset-2 hover:text-bran
 
 /**
  * /auth: sign-in and sign-up as two tabs (`?mode=signup` opens the second), then the confirmation-code
- * screen and 'Sign up complete'. The email waiting for its code survives a reload of the tab.
+ * screen (`?mode=confirm`) and 'Sign up complete'. The email waiting for its code survives a reload of
+ * the tab; plain /auth (the menu's Sign in) still shows the sign-in form, with a way back to the code.
  */
 export function Auth() {
   const [params, setParams] = useSearchParams();
-  const mode: Mode = params.get('mode') === 'signup' ? 'signup' : 'signin';
+  const asked = params.get('mode');
+  const mode: Mode = asked === 'signup' ? 'signup' : 'signin';
   const notice = (useLocation().state as { notice?: string } | null)?.notice;
   const { data: session } = useSession();
   const [pending, setPending] = useState(pendingSignUp.get);
@@ -33,10 +35,11 @@ export function Auth() {
   const awaitCode = (email: string) => {
     pendingSignUp.set(email);
     setPending(email);
+    setParams({ mode: 'confirm' });
   };
 
   if (completedFor) return <SignUpComplete firstName={completedFor.firstName} />;
-  if (pending) {
+  if (pending && asked === 'confirm') {
     return (
       <ConfirmSignUp
         email={pending}
@@ -85,6 +88,16 @@ export function Auth() {
       {notice && mode === 'signin' && (
         <div className="mb-4">
           <Notice tone="success">{notice}</Notice>
+        </div>
+      )}
+      {pending && !session && (
+        <div className="mb-4">
+          <Notice tone="info">
+            The sign-up of <strong className="break-all">{pending}</strong> is waiting for its confirmation code.{' '}
+            <Link to="/auth?mode=confirm" className={linkClass}>
+              Enter the code
+            </Link>
+          </Notice>
         </div>
       )}
       <section className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
@@ -143,7 +156,11 @@ function SignInForm({ onUnconfirmed }: { onUnconfirmed: (email: string) => void 
     signIn.mutate(
       { email: username, password },
       {
-        onSuccess: () => void navigate('/features'),
+        onSuccess: () => {
+          // Signing in to the account that waited for its code shows it is confirmed: nothing waits any more.
+          if (pendingSignUp.get() === username) pendingSignUp.clear();
+          void navigate('/features');
+        },
         onError: (err) => {
           if (isApiError(err, 'UserNotConfirmed')) onUnconfirmed(username);
           else setError(signInErrorMessage(err));

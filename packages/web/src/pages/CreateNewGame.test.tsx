@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../test/render.js';
@@ -42,7 +42,7 @@ it('asks a visitor to sign in first, with a login button to /auth', async () => 
   expect(screen.queryByLabelText('Name of your game')).not.toBeInTheDocument();
 });
 
-it('creates the game and shows Congrats, the API key, the game ID and a Home button', async () => {
+it('creates the game and shows Congrats, the API key, the game ID, the next steps and a Home button', async () => {
   const sent = stubServer({
     signedIn: true,
     create: () => json({ game_id: 'CgMSrz3BB6Yaut59', api_key: 'howl_abc' }, 201),
@@ -58,6 +58,19 @@ it('creates the game and shows Congrats, the API key, the game ID and a Home but
   expect(screen.getByText('howl_abc')).toBeInTheDocument();
   expect(screen.getByText('CgMSrz3BB6Yaut59')).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/features');
+  // Next steps: the plugin, its configuration with this game's key and id filled in, a first score.
+  const steps = within(screen.getByRole('region', { name: 'Next steps' }));
+  expect(steps.getByRole('link', { name: 'Download the plugin' })).toHaveAttribute('href', '/download');
+  const configure = steps.getAllByText(/Howl\.configure/).map((code) => code.textContent);
+  expect(configure).toHaveLength(2);
+  for (const code of configure) {
+    expect(code).toContain('"api_key": "howl_abc"');
+    expect(code).toContain('"game_id": "CgMSrz3BB6Yaut59"');
+    expect(code).not.toContain('YOUR_');
+  }
+  expect(steps.getAllByText(/Howl\.Scores\.save_score/)).toHaveLength(2);
+  expect(steps.getByRole('link', { name: 'dashboard' })).toHaveAttribute('href', '/dashboard/scores');
+  expect(screen.getByRole('link', { name: 'Open the dashboard' })).toHaveAttribute('href', '/dashboard/game');
   expect(sent).toContainEqual({ method: 'POST', path: '/api/games', body: { name: 'Wolf Runner' } });
   // The new game is current: the session is asked for again.
   await vi.waitFor(() => expect(sent.filter((c) => c.path === '/api/auth/whoami')).toHaveLength(2));

@@ -2,7 +2,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../test/render.js';
 import { apiError, stubServer } from '../test/server.js';
 import { Auth } from './Auth.js';
@@ -12,6 +12,7 @@ import { ForgotPassword } from './ForgotPassword.js';
 
 const page = () => renderAt('/forgotPassword', { '/forgotPassword': <ForgotPassword />, '/auth': <Auth /> });
 
+beforeEach(() => sessionStorage.clear());
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -89,6 +90,47 @@ describe('/forgotPassword', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
     expect(screen.queryByLabelText('Confirmation code')).not.toBeInTheDocument();
+  });
+
+  it('keeps step 2 and its email across a reload, until another email is chosen', async () => {
+    stubServer({
+      'GET /api/auth/whoami': [200, { session: null }],
+      'POST /api/auth/forgot-password': [200, { ok: true }],
+    });
+    const user = userEvent.setup();
+    page();
+    await user.type(screen.getByLabelText('Email'), 'Indie@Example.com');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('heading', { name: 'Set a new password' })).toBeInTheDocument();
+
+    // A reload is a fresh page over the same tab's session storage.
+    cleanup();
+    page();
+    expect(screen.getByRole('heading', { name: 'Set a new password' })).toBeInTheDocument();
+    expect(screen.getByText('indie@example.com')).toBeInTheDocument();
+    expect(screen.getByLabelText('Confirmation code')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Use another email' }));
+    expect(screen.getByRole('heading', { name: 'Forgot your password?' })).toBeInTheDocument();
+    cleanup();
+    page();
+    expect(screen.getByRole('heading', { name: 'Forgot your password?' })).toBeInTheDocument();
+  });
+
+  it('forgets the email once the new password is set', async () => {
+    sessionStorage.setItem('howl.pendingResetEmail', 'indie@example.com');
+    stubServer({
+      'GET /api/auth/whoami': [200, { session: null }],
+      'POST /api/auth/confirm-forgot-password': [200, { ok: true }],
+    });
+    const user = userEvent.setup();
+    page();
+    await user.type(screen.getByLabelText('Confirmation code'), '123456');
+    await user.type(screen.getByLabelText('New password'), 'New-pass-1!');
+    await user.type(screen.getByLabelText('Confirm new password'), 'New-pass-1!');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/auth'));
+    expect(sessionStorage.getItem('howl.pendingResetEmail')).toBeNull();
   });
 
   it('maps InvalidPassword on the code step to the spec sentence', async () => {

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useConfirmForgotPassword, useForgotPassword } from '../api/auth/mutations.js';
+import { pendingReset } from '../components/auth/pending-sign-up.js';
 import { Button, Field, FormPage, Notice } from '../components/ui.js';
 import { forgotPasswordErrorMessage, resetPasswordErrorMessage } from '../lib/auth-errors.js';
 import { normaliseEmail, validateForgotPasswordEmail, validateResetPassword } from '../lib/validation.js';
@@ -10,10 +11,18 @@ const PASSWORD_RESET_NOTICE = 'Your password has been reset. Please sign in with
 
 const linkClass = 'font-medium text-brand-600 underline-offset-2 hover:text-brand-700 hover:underline';
 
-/** /forgotPassword: step 1 asks for the email, step 2 for the emailed code and the new password; then /auth. */
+/**
+ * /forgotPassword: step 1 asks for the email, step 2 for the emailed code and the new password; then
+ * /auth. The email of step 2 is kept for the tab's session, so a reload stays on step 2.
+ */
 export function ForgotPassword() {
-  const [email, setEmail] = useState<string>();
-  return email ? <ResetStep email={email} onRestart={() => setEmail(undefined)} /> : <EmailStep onSent={setEmail} />;
+  const [email, setEmail] = useState(pendingReset.get);
+  const choose = (next: string | undefined) => {
+    if (next === undefined) pendingReset.clear();
+    else pendingReset.set(next);
+    setEmail(next);
+  };
+  return email ? <ResetStep email={email} onRestart={() => choose(undefined)} /> : <EmailStep onSent={choose} />;
 }
 
 function EmailStep({ onSent }: { onSent: (email: string) => void }) {
@@ -81,7 +90,10 @@ function ResetStep({ email, onRestart }: { email: string; onRestart: () => void 
     reset.mutate(
       { email, code: form.code.trim(), newPassword: form.newPassword },
       {
-        onSuccess: () => void navigate('/auth', { state: { notice: PASSWORD_RESET_NOTICE } }),
+        onSuccess: () => {
+          pendingReset.clear();
+          void navigate('/auth', { state: { notice: PASSWORD_RESET_NOTICE } });
+        },
         onError: (err) => setError(resetPasswordErrorMessage(err)),
       },
     );

@@ -179,8 +179,9 @@ for (const { dialect, skip } of DIALECTS) {
           name: 'Keys',
         });
 
-        const rotated = (await call(t.app, 'POST', `/api/games/${game_id}/api-key/rotate`, { body: {}, cookie })).json()
-          .api_key;
+        const rotation = await call(t.app, 'POST', `/api/games/${game_id}/api-key/rotate`, { body: {}, cookie });
+        expect(rotation.headers['cache-control']).toBe('no-store');
+        const rotated = rotation.json().api_key;
         expect(rotated).not.toBe(api_key);
         const old = await gameCall(t.app, 'GET', '/v1/ping', { apiKey: api_key, gameId: game_id });
         expect([old.statusCode, old.json().error.code]).toEqual([403, 'InvalidApiKey']);

@@ -98,13 +98,19 @@ export function ConfirmSignUp({
               Sign up again
             </button>
           </p>
+          <p>
+            Confirmed already, or another account?{' '}
+            <Link to="/auth" className="font-medium text-brand-600 hover:text-brand-700">
+              Sign in
+            </Link>
+          </p>
         </div>
       </Card>
     </div>
   );
 }
 
-/** 'Sign up complete': the developer is signed in; links to the features home and the home page. */
+/** 'Sign up complete': the developer is signed in; a first game is the next step, or the features or home page. */
 export function SignUpComplete({ firstName }: { firstName?: string | undefined }) {
   return (
     <div className="mx-auto w-full max-w-md">
@@ -116,7 +122,10 @@ export function SignUpComplete({ firstName }: { firstName?: string | undefined }
           Your account is confirmed and you are signed in. Create a game to get your API key and game ID.
         </p>
         <div className="flex flex-wrap justify-center gap-3">
-          <ButtonLink to="/features">Go to features</ButtonLink>
+          <ButtonLink to="/createNewGame">Create your first game</ButtonLink>
+          <ButtonLink to="/features" variant="secondary">
+            Go to features
+          </ButtonLink>
           <ButtonLink to="/" variant="secondary">
             Home
           </ButtonLink>
