@@ -38,3 +38,15 @@ export function useWipeLeaderboard(gameId: string, board: string) {
       ]),
   });
 }
+
+/** Deletes a board with its scores; the game's boards refresh and the board's cached scores are dropped. */
+export function useDeleteLeaderboard(gameId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => request(okResponse, 'DELETE', boardPath(gameId, name)),
+    onSuccess: (_ok, name) => {
+      client.removeQueries({ queryKey: scoreKeys.forBoard(gameId, name) });
+      return client.invalidateQueries({ queryKey: leaderboardKeys.forGame(gameId) });
+    },
+  });
+}
