@@ -9,10 +9,10 @@ import { metadataRows } from './score-format.js';
 const HEADINGS = ['Position', 'Player name', 'Score', 'Saved on', 'Metadata', 'Actions'] as const;
 type Heading = (typeof HEADINGS)[number];
 
-// Wide enough (by the panel's own width): a table. Narrower: one card per score, each value under its
-// heading (the cell's data-label), the actions always on screen.
+// Wide enough (by the panel's own width): a table. Narrower: one card per score, two values a line,
+// each under its heading (the cell's data-label), the actions always on screen.
 const CELL =
-  'flex gap-3 py-0.5 @2xl:table-cell @2xl:px-3 @2xl:py-2 before:w-24 before:shrink-0 before:text-xs before:font-semibold before:tracking-wide before:text-slate-500 before:uppercase before:content-[attr(data-label)] @2xl:before:content-none';
+  'flex min-w-0 flex-col @2xl:table-cell @2xl:px-3 @2xl:py-2 before:text-xs before:font-semibold before:tracking-wide before:text-slate-500 before:uppercase before:content-[attr(data-label)] @2xl:before:content-none';
 
 function Cell({ label, className = '', children }: { label: Heading; className?: string; children: ReactNode }) {
   return (
@@ -47,7 +47,7 @@ export function ScoreTable({ gameId, board, offset }: { gameId: string; board: B
           </thead>
           <tbody className="block divide-y divide-slate-100 @2xl:table-row-group">
             {rows.map((s) => (
-              <tr key={s.score_id} className="block py-2 @2xl:table-row @2xl:py-0">
+              <tr key={s.score_id} className="grid grid-cols-2 gap-x-4 gap-y-2 py-3 @2xl:table-row @2xl:py-0">
                 <Cell label="Position" className="font-mono @2xl:w-0">
                   {s.position}
                 </Cell>
@@ -65,7 +65,7 @@ export function ScoreTable({ gameId, board, offset }: { gameId: string; board: B
                     <button
                       type="button"
                       onClick={() => setMetadataOf(s)}
-                      className="text-xs font-semibold text-brand-600 underline underline-offset-2"
+                      className="self-start text-xs font-semibold text-brand-600 underline underline-offset-2"
                       aria-label={`Metadata of the score of ${s.player_name}`}
                     >
                       View
@@ -79,7 +79,7 @@ export function ScoreTable({ gameId, board, offset }: { gameId: string; board: B
                   <button
                     type="button"
                     onClick={() => setDeleting(s)}
-                    className="-mx-2 -my-1 rounded-md px-2 py-1 text-xs font-semibold text-red-700 hover:bg-red-50"
+                    className="-mx-2 -my-1 self-start rounded-md px-2 py-1 text-xs font-semibold text-red-700 hover:bg-red-50"
                   >
                     Delete
                   </button>
