@@ -12,8 +12,9 @@ export type SaveLeaderboard =
 const boardPath = (gameId: string, name: string) => `/api/games/${gameId}/leaderboards/${encodeURIComponent(name)}`;
 
 /**
- * Saves one leaderboard's configuration and refreshes the game's boards. Answers the board as the
- * server stored it (its display name falls back to the name when left empty).
+ * Saves one leaderboard's configuration and refreshes the game's boards and that board's scores (a
+ * new order or size re-ranks and trims them). Answers the board as the server stored it (its display
+ * name falls back to the name when left empty).
  */
 export function useSaveLeaderboard(gameId: string) {
   const client = useQueryClient();
@@ -22,7 +23,11 @@ export function useSaveLeaderboard(gameId: string) {
       save.isNew
         ? request(leaderboard, 'POST', `/api/games/${gameId}/leaderboards`, save.body)
         : request(leaderboard, 'PUT', boardPath(gameId, save.name), save.body),
-    onSuccess: () => client.invalidateQueries({ queryKey: leaderboardKeys.forGame(gameId) }),
+    onSuccess: (board) =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: scoreKeys.forBoard(gameId, board.name) }),
+        client.invalidateQueries({ queryKey: leaderboardKeys.forGame(gameId) }),
+      ]),
   });
 }
 
@@ -36,5 +41,17 @@ export function useWipeLeaderboard(gameId: string, board: string) {
         client.invalidateQueries({ queryKey: scoreKeys.forBoard(gameId, board) }),
         client.invalidateQueries({ queryKey: leaderboardKeys.forGame(gameId) }),
       ]),
+  });
+}
+
+/** Deletes a board with its scores; the game's boards refresh and the board's cached scores are dropped. */
+export function useDeleteLeaderboard(gameId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => request(okResponse, 'DELETE', boardPath(gameId, name)),
+    onSuccess: (_ok, name) => {
+      client.removeQueries({ queryKey: scoreKeys.forBoard(gameId, name) });
+      return client.invalidateQueries({ queryKey: leaderboardKeys.forGame(gameId) });
+    },
   });
 }

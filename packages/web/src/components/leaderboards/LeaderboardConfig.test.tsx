@@ -28,10 +28,12 @@ const calls: { method: string; path: string; body?: Record<string, unknown> }[] 
 beforeEach(() => {
   calls.length = 0;
   boards = [{ ...board(), engine: '-', entry_count: 0 }];
-  answer = (method, _path, body) =>
+  answer = (method, path, body) =>
     method === 'POST'
       ? json(board({ ...body, display_name: (body.display_name as string) || (body.name as string) }), 201)
-      : json(board(body));
+      : method === 'DELETE'
+        ? json({ ok: true })
+        : json(board({ name: decodeURIComponent(path.split('/').pop()!), ...body }));
   vi.stubGlobal(
     'fetch',
     vi.fn(async (path: string, init: RequestInit) => {
@@ -85,7 +87,8 @@ it('adds a row, submits it, and turns it into a saved row with Update and the su
     within(within(row).getByLabelText('Max entries'))
       .getAllByRole('option')
       .map((o) => o.textContent),
-  ).toEqual(['10', '20', '30', '40', '50', '100', '200', '500', '1000']);
+  ).toEqual(['10', '20', '30', '40', '50', '100', '200', '500', '1000', 'Unlimited']);
+  expect(within(row).getByLabelText('Sort order')).toHaveValue('desc');
 
   await user.type(within(row).getByLabelText('Name'), 'weekly_best');
   await user.type(within(row).getByLabelText('Display name'), 'Weekly best');
@@ -108,6 +111,7 @@ it('adds a row, submits it, and turns it into a saved row with Update and the su
       time_based: 'na',
       timezone: null,
       max_entries: 100,
+      sort: 'desc',
     },
   });
 
@@ -178,4 +182,83 @@ it("offers a timezone only with a reset period, defaulting to the browser's zone
     time_based: 'weekly',
     timezone: 'Europe/London',
   });
+});
+
+it('saves a race board: lower is better, unlimited entries, and keeps them on update', async () => {
+  const user = userEvent.setup();
+  renderConfig();
+  await user.click(await screen.findByRole('button', { name: 'Add leaderboard' }));
+  const row = screen.getByRole('form', { name: 'New leaderboard' });
+  expect(
+    within(within(row).getByLabelText('Sort order'))
+      .getAllByRole('option')
+      .map((o) => o.textContent),
+  ).toEqual(['Higher is better', 'Lower is better (times)']);
+  await user.type(within(row).getByLabelText('Name'), 'race');
+  await user.selectOptions(within(row).getByLabelText('Sort order'), 'Lower is better (times)');
+  await user.selectOptions(within(row).getByLabelText('Max entries'), 'Unlimited');
+  await user.click(within(row).getByRole('button', { name: 'Submit' }));
+
+  const saved = await screen.findByRole('form', { name: 'Leaderboard race' });
+  expect(within(saved).getByText('Configuration saved for leaderboard: race')).toBeInTheDocument();
+  expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ name: 'race', sort: 'asc', max_entries: null });
+  expect(within(saved).getByLabelText('Sort order')).toHaveValue('asc');
+  expect(within(saved).getByLabelText('Max entries')).toHaveValue('unlimited');
+
+  await user.selectOptions(within(saved).getByLabelText('Max entries'), '50');
+  await user.click(within(saved).getByRole('button', { name: 'Update' }));
+  await vi.waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+  expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
+    path: '/api/games/g1/leaderboards/race',
+    body: { sort: 'asc', max_entries: 50 },
+  });
+});
+
+it("shows a saved board's order and unlimited size as stored", async () => {
+  boards = [{ ...board({ name: 'laps', sort: 'asc', max_entries: null }), engine: '-', entry_count: 0 }];
+  renderConfig();
+  const row = await screen.findByRole('form', { name: 'Leaderboard laps' });
+  expect(within(row).getByLabelText('Sort order')).toHaveValue('asc');
+  expect(within(row).getByLabelText('Max entries')).toHaveValue('unlimited');
+});
+
+it('deletes a saved board only after the confirmation, and drops its row', async () => {
+  const user = userEvent.setup();
+  renderConfig();
+  const row = await screen.findByRole('form', { name: 'Leaderboard main' });
+  await user.click(within(row).getByRole('button', { name: 'Delete leaderboard' }));
+  const dialog = screen.getByRole('dialog', { name: 'Delete main?' });
+  expect(dialog).toHaveTextContent('The leaderboard and every score in it, in every period, are deleted.');
+  await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  expect(calls.filter((c) => c.method === 'DELETE')).toEqual([]);
+
+  await user.click(within(row).getByRole('button', { name: 'Delete leaderboard' }));
+  boards = [];
+  await user.click(
+    within(screen.getByRole('dialog', { name: 'Delete main?' })).getByRole('button', { name: 'Delete leaderboard' }),
+  );
+  await vi.waitFor(() => expect(screen.queryByRole('form', { name: 'Leaderboard main' })).not.toBeInTheDocument());
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/games/g1/leaderboards/main']);
+});
+
+it('shows why a delete failed and keeps the board', async () => {
+  answer = () => json({ error: { code: 'LeaderboardNotFound', message: 'No leaderboard named main.' } }, 404);
+  const user = userEvent.setup();
+  renderConfig();
+  const row = await screen.findByRole('form', { name: 'Leaderboard main' });
+  await user.click(within(row).getByRole('button', { name: 'Delete leaderboard' }));
+  const dialog = screen.getByRole('dialog', { name: 'Delete main?' });
+  await user.click(within(dialog).getByRole('button', { name: 'Delete leaderboard' }));
+  expect(await within(dialog).findByRole('alert')).toHaveTextContent('No leaderboard named main.');
+  await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  expect(screen.getByRole('form', { name: 'Leaderboard main' })).toBeInTheDocument();
+});
+
+it('offers no delete on a row that is not saved yet', async () => {
+  const user = userEvent.setup();
+  renderConfig();
+  await user.click(await screen.findByRole('button', { name: 'Add leaderboard' }));
+  const row = screen.getByRole('form', { name: 'New leaderboard' });
+  expect(within(row).queryByRole('button', { name: 'Delete leaderboard' })).not.toBeInTheDocument();
 });

@@ -6,12 +6,14 @@ import {
   type InsertOption,
   type Leaderboard,
   type ResetPeriod,
+  type SortOrder,
 } from '@howl/contract';
 import { Plus } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { useSaveLeaderboard } from '../../api/leaderboards/mutations.js';
 import { useLeaderboards } from '../../api/leaderboards/queries.js';
 import { Button, Field, Notice, Spinner } from '../ui.js';
+import { DeleteLeaderboard } from './DeleteLeaderboard.js';
 
 type MaxEntries = (typeof maxEntriesOptions)[number];
 
@@ -28,6 +30,10 @@ const RESETS: Record<ResetPeriod, string> = {
   weekly: 'weekly',
   monthly: 'monthly',
   yearly: 'yearly',
+};
+const SORT_ORDERS: Record<SortOrder, string> = {
+  desc: 'Higher is better',
+  asc: 'Lower is better (times)',
 };
 
 /** The browser's time zone, the default of a board that resets. */
@@ -51,6 +57,7 @@ export interface ConfigRow {
   time_based: ResetPeriod;
   timezone: string | null;
   max_entries: MaxEntries | null;
+  sort: SortOrder;
 }
 
 let nextKey = 0;
@@ -63,6 +70,7 @@ const newRow = (): ConfigRow => ({
   time_based: 'na',
   timezone: null,
   max_entries: 10,
+  sort: 'desc',
 });
 const savedRow = (board: Leaderboard, key = board.name): ConfigRow => ({
   key,
@@ -74,6 +82,7 @@ const savedRow = (board: Leaderboard, key = board.name): ConfigRow => ({
   timezone: board.timezone,
   // The server only stores the allowed sizes.
   max_entries: board.max_entries as MaxEntries | null,
+  sort: board.sort,
 });
 
 /**
@@ -91,6 +100,7 @@ export function LeaderboardConfig({ gameId }: { gameId: string }) {
   const change = (key: string, next: ConfigRow) =>
     setRows((current) => (current ?? shown ?? []).map((r) => (r.key === key ? next : r)));
   const add = () => setRows((current) => [...(current ?? shown ?? []), newRow()]);
+  const drop = (key: string) => setRows((current) => (current ?? shown ?? []).filter((r) => r.key !== key));
 
   if (boards.isPending) return <Spinner label="Loading your leaderboards…" />;
   if (boards.error) {
@@ -106,7 +116,12 @@ export function LeaderboardConfig({ gameId }: { gameId: string }) {
         <ul className="list-none space-y-4 pl-0">
           {shown!.map((row) => (
             <li key={row.key}>
-              <LeaderboardRow gameId={gameId} row={row} onChange={(next) => change(row.key, next)} />
+              <LeaderboardRow
+                gameId={gameId}
+                row={row}
+                onChange={(next) => change(row.key, next)}
+                onDeleted={() => drop(row.key)}
+              />
             </li>
           ))}
         </ul>
@@ -118,14 +133,44 @@ export function LeaderboardConfig({ gameId }: { gameId: string }) {
   );
 }
 
+/**
+ * One board's form on its own, for the dashboard: a saved board (`board`) or a new one. `onClose`
+ * adds a Close button; `onDeleted` runs once the board is deleted.
+ */
+export function LeaderboardEditor({
+  gameId,
+  board,
+  onClose,
+  onDeleted,
+}: {
+  gameId: string;
+  board?: Leaderboard;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
+  const [row, setRow] = useState(() => (board ? savedRow(board) : newRow()));
+  return (
+    <LeaderboardRow gameId={gameId} row={row} onChange={setRow} onDeleted={onDeleted}>
+      <Button type="button" variant="ghost" onClick={onClose}>
+        Close
+      </Button>
+    </LeaderboardRow>
+  );
+}
+
 function LeaderboardRow({
   gameId,
   row,
   onChange,
+  onDeleted,
+  children,
 }: {
   gameId: string;
   row: ConfigRow;
   onChange: (next: ConfigRow) => void;
+  onDeleted: () => void;
+  /** More actions beside Submit/Update. */
+  children?: ReactNode;
 }) {
   const save = useSaveLeaderboard(gameId);
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string }>();
@@ -147,6 +192,7 @@ function LeaderboardRow({
       time_based: row.time_based,
       timezone: row.time_based === 'na' ? null : (row.timezone ?? browserTimeZone()),
       max_entries: row.max_entries,
+      sort: row.sort,
     };
     save.mutate(row.isNew ? { isNew: true, body: { name, ...settings } } : { isNew: false, name, body: settings }, {
       onSuccess: (board) => {
@@ -163,9 +209,10 @@ function LeaderboardRow({
     <form
       onSubmit={submit}
       aria-label={row.isNew ? 'New leaderboard' : `Leaderboard ${row.name}`}
-      className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+      className="@container rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
     >
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6">
+      {/* Sized by the form's own width: it sits in the guide's column and in the dashboard. */}
+      <div className="grid gap-4 @lg:grid-cols-2 @3xl:grid-cols-3 @5xl:grid-cols-4">
         {row.isNew ? (
           <Field
             label="Name"
@@ -220,6 +267,13 @@ function LeaderboardRow({
             ))}
           </Select>
         )}
+        <Select label="Sort order" value={row.sort} onChange={(e) => set('sort', e.target.value as SortOrder)}>
+          {(['desc', 'asc'] as const).map((o) => (
+            <option key={o} value={o}>
+              {SORT_ORDERS[o]}
+            </option>
+          ))}
+        </Select>
         <Select
           label="Max entries"
           value={row.max_entries === null ? 'unlimited' : String(row.max_entries)}
@@ -232,14 +286,18 @@ function LeaderboardRow({
               {n}
             </option>
           ))}
-          {/* Boards made through the API may keep every entry; the option stays so an update keeps it. */}
-          {row.max_entries === null && <option value="unlimited">Unlimited</option>}
+          {/* Not among the spec's sizes, but the server accepts it: the board keeps every entry. */}
+          <option value="unlimited">Unlimited</option>
         </Select>
       </div>
-      <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center">
-        <Button type="submit" busy={save.isPending} className="shrink-0">
-          {row.isNew ? 'Submit' : 'Update'}
-        </Button>
+      <div className="mt-4 flex flex-col gap-3 @xl:flex-row @xl:items-center">
+        <div className="flex shrink-0 flex-wrap gap-2">
+          <Button type="submit" busy={save.isPending}>
+            {row.isNew ? 'Submit' : 'Update'}
+          </Button>
+          {!row.isNew && <DeleteLeaderboard gameId={gameId} name={row.name} onDeleted={onDeleted} />}
+          {children}
+        </div>
         {message && (
           <div className="min-w-0 flex-1">
             <Notice tone={message.tone}>{message.text}</Notice>

@@ -263,8 +263,12 @@ export function LeaderboardDocs({ gameId }: { gameId: string }) {
               before, and so on.
             </li>
             <li>
-              <strong>Max entries</strong>: how many of the best scores a period keeps (10 to 1000). Lowering it trims
-              the leaderboard at once.
+              <strong>Sort order</strong>: higher is better, or lower is better (race times: the fastest run ranks
+              first, and <em>highest</em> keeps each player's lowest).
+            </li>
+            <li>
+              <strong>Max entries</strong>: how many of the best scores a period keeps (10 to 1000, or unlimited).
+              Lowering it, or changing the order, trims the leaderboard at once.
             </li>
           </ul>
           <p>
@@ -319,7 +323,8 @@ export function LeaderboardDocs({ gameId }: { gameId: string }) {
         <Section id="dashboard">
           <p>
             The <Link to="/dashboard/scores">Scores dashboard</Link> lists your game's leaderboards with their settings.
-            Open one to see its scores, page by page, read each score's metadata and delete scores.
+            Open one to see its scores, page by page, with their positions, read each score's metadata and delete
+            scores. Add a leaderboard there, or configure or delete one, with the same form as above.
           </p>
         </Section>
 

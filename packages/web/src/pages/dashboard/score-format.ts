@@ -32,3 +32,13 @@ export function metadataRows(metadata: Record<string, unknown> | null, prefix = 
       : [[`${prefix}${k}`, truncate(String(v), 20)]],
   );
 }
+
+/** Which scores rank first: a race board (asc) puts the lowest time on top. */
+export function orderText(sort: Board['sort']): string {
+  return sort === 'asc' ? 'Lower first' : 'Higher first';
+}
+
+/** The current period's entries, and the board's size ("3 of 10", "3, no limit"). */
+export function entriesText(board: Pick<Board, 'entry_count' | 'max_entries'>): string {
+  return board.max_entries === null ? `${board.entry_count}, no limit` : `${board.entry_count} of ${board.max_entries}`;
+}
