@@ -239,6 +239,36 @@ describe.skipIf(BROWSER_SKIP)('the dashboard fits at 1440, 1280 and 375 px', { t
       await nav.getByRole('link', { name: label, exact: true }).click();
       await page.waitForURL(`${howl.url}${path}`);
     }
+    // A click elsewhere closes the drop-down.
+    await page.goto(`${howl.url}/features`);
+    const main = page.getByRole('navigation', { name: 'Main' });
+    await main.getByLabel('Guides').click();
+    await expect.poll(() => main.getByRole('link', { name: 'Player Data' }).isVisible()).toBe(true);
+    await page.locator('main h1').click();
+    await expect.poll(() => main.getByRole('link', { name: 'Player Data' }).isVisible()).toBe(false);
     expect(errors).toEqual([]);
+  });
+
+  it('Players with none yet: says why and links to the player authentication setting', async () => {
+    const cookie = await developer(howl, 'empty.players@example.com');
+    await http(howl, 'POST', '/api/games', { cookie, body: { name: 'Quiet Game' } });
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await context.addCookies([{ name: 'howl_session', value: cookie, url: howl.url }]);
+    const own = page;
+    page = await context.newPage();
+    try {
+      const why = 'Player authentication is off for this game, so no player can register.';
+      expect(await check('players-empty', visit('/dashboard/players', why))).toEqual([]);
+      expect(await page.textContent('main')).toContain('No players yet!');
+      await page.getByRole('link', { name: 'Player authentication settings' }).click();
+      await page.waitForURL(`${howl.url}/playerauth#authSettings`);
+      const toggle = page.getByLabel('Player authentication is disabled');
+      // The page opens scrolled to the settings panel.
+      await expect.poll(async () => (await toggle.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(0);
+      expect((await toggle.boundingBox())!.y).toBeLessThan(900);
+    } finally {
+      await context.close();
+      page = own;
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { ChevronDown, Menu, PawPrint, X } from 'lucide-react';
-import { Fragment, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { useSignOut } from '../api/session/mutations.js';
 import { useSession } from '../api/session/queries.js';
@@ -110,6 +110,14 @@ export function PublicLayout() {
 /** The guides under Features: indented in the mobile menu, a small drop-down in the bar. */
 function Guides({ mobile, onNavigate }: { mobile: boolean; onNavigate: () => void }) {
   const menu = useRef<HTMLDetailsElement>(null);
+  // Closes on a click elsewhere (and on Escape below), as a menu does.
+  useEffect(() => {
+    const outside = (e: PointerEvent) => {
+      if (menu.current && !menu.current.contains(e.target as Node)) menu.current.open = false;
+    };
+    document.addEventListener('pointerdown', outside);
+    return () => document.removeEventListener('pointerdown', outside);
+  }, []);
   const links = (className: string) =>
     GUIDES.map((g) => (
       <NavLink
@@ -126,10 +134,16 @@ function Guides({ mobile, onNavigate }: { mobile: boolean; onNavigate: () => voi
     ));
   if (mobile) return <>{links('pl-8')}</>;
   return (
-    <details ref={menu} className="relative -ml-1">
+    <details
+      ref={menu}
+      className="relative -ml-1"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && menu.current) menu.current.open = false;
+      }}
+    >
       <summary
         aria-label="Guides"
-        className="flex cursor-pointer list-none rounded-lg p-2 text-slate-300 hover:bg-white/10 hover:text-white"
+        className="flex cursor-pointer list-none rounded-lg p-2 [&::-webkit-details-marker]:hidden text-slate-300 hover:bg-white/10 hover:text-white"
       >
         <ChevronDown aria-hidden className="size-4" />
       </summary>
