@@ -1,5 +1,5 @@
-import { Menu, PawPrint, X } from 'lucide-react';
-import { useState } from 'react';
+import { ChevronDown, Menu, PawPrint, X } from 'lucide-react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { useSignOut } from '../api/session/mutations.js';
 import { useSession } from '../api/session/queries.js';
@@ -12,6 +12,8 @@ const SIGNED_OUT = [
   { to: '/contact', label: 'Contact' },
   { to: '/download', label: 'Download' },
 ];
+// The three guides stay reachable once signed in: under Features (same texts as signed out).
+const GUIDES = SIGNED_OUT.slice(0, 3);
 const SIGNED_IN = [
   { to: '/createNewGame', label: '+ New Game' },
   { to: '/features', label: 'Features' },
@@ -21,7 +23,7 @@ const SIGNED_IN = [
 ];
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-lg px-3 py-2 text-sm font-medium ${isActive ? 'bg-white/10 text-white' : 'text-slate-300 hover:bg-white/10 hover:text-white'}`;
+  `rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap ${isActive ? 'bg-white/10 text-white' : 'text-slate-300 hover:bg-white/10 hover:text-white'}`;
 
 /** Header with the navigation of the signed-in or signed-out developer, the page, and the footer. */
 export function PublicLayout() {
@@ -37,12 +39,15 @@ export function PublicLayout() {
     signOut.mutate(undefined, { onSettled: () => void navigate('/auth') });
   };
 
-  const items = (
+  const items = (mobile: boolean) => (
     <>
       {links.map((l) => (
-        <NavLink key={l.to} to={l.to} className={navClass} onClick={close}>
-          {l.label}
-        </NavLink>
+        <Fragment key={l.to}>
+          <NavLink to={l.to} className={navClass} onClick={close}>
+            {l.label}
+          </NavLink>
+          {session && l.to === '/features' && <Guides mobile={mobile} onNavigate={close} />}
+        </Fragment>
       ))}
       {session ? (
         <>
@@ -75,12 +80,12 @@ export function PublicLayout() {
             </span>
             Howl
           </Link>
-          <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
-            {items}
+          <nav aria-label="Main" className="hidden items-center gap-1 xl:flex">
+            {items(false)}
           </nav>
           <button
             type="button"
-            className="rounded-lg p-2 text-white hover:bg-white/10 lg:hidden"
+            className="rounded-lg p-2 text-white hover:bg-white/10 xl:hidden"
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
             aria-expanded={menuOpen}
             onClick={() => setMenuOpen((o) => !o)}
@@ -89,8 +94,8 @@ export function PublicLayout() {
           </button>
         </div>
         {menuOpen && (
-          <nav aria-label="Mobile" className="flex flex-col gap-1 border-t border-white/10 px-4 py-3 lg:hidden">
-            {items}
+          <nav aria-label="Mobile" className="flex flex-col gap-1 border-t border-white/10 px-4 py-3 xl:hidden">
+            {items(true)}
           </nav>
         )}
       </header>
@@ -99,6 +104,53 @@ export function PublicLayout() {
       </main>
       <Footer />
     </div>
+  );
+}
+
+/** The guides under Features: indented in the mobile menu, a small drop-down in the bar. */
+function Guides({ mobile, onNavigate }: { mobile: boolean; onNavigate: () => void }) {
+  const menu = useRef<HTMLDetailsElement>(null);
+  // Closes on a click elsewhere (and on Escape below), as a menu does.
+  useEffect(() => {
+    const outside = (e: PointerEvent) => {
+      if (menu.current && !menu.current.contains(e.target as Node)) menu.current.open = false;
+    };
+    document.addEventListener('pointerdown', outside);
+    return () => document.removeEventListener('pointerdown', outside);
+  }, []);
+  const links = (className: string) =>
+    GUIDES.map((g) => (
+      <NavLink
+        key={g.to}
+        to={g.to}
+        className={(state) => `${navClass(state)} ${className}`}
+        onClick={() => {
+          if (menu.current) menu.current.open = false;
+          onNavigate();
+        }}
+      >
+        {g.label}
+      </NavLink>
+    ));
+  if (mobile) return <>{links('pl-8')}</>;
+  return (
+    <details
+      ref={menu}
+      className="relative -ml-1"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && menu.current) menu.current.open = false;
+      }}
+    >
+      <summary
+        aria-label="Guides"
+        className="flex cursor-pointer list-none rounded-lg p-2 [&::-webkit-details-marker]:hidden text-slate-300 hover:bg-white/10 hover:text-white"
+      >
+        <ChevronDown aria-hidden className="size-4" />
+      </summary>
+      <div className="absolute left-0 mt-2 flex flex-col gap-1 rounded-lg bg-ink p-2 shadow-lg ring-1 ring-white/10">
+        {links('')}
+      </div>
+    </details>
   );
 }
 

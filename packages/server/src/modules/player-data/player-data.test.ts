@@ -194,6 +194,7 @@ for (const { dialect, skip } of DIALECTS) {
       await put(p.name, { player_data: { hp: 3 } }, { character: 'Hero' });
       const dataOnly = `${p.name}-data-only`;
       await put(dataOnly, { player_data: { guest: true } });
+      await put(dataOnly, { player_data: { hp: 2 } }, { character: 'Rogue' });
       const all: { player_name: string }[] = [];
       let cursor: string | null = null;
       do {
@@ -224,6 +225,7 @@ for (const { dialect, skip } of DIALECTS) {
       // A name with data but no account can be deleted from the console too.
       expect((await console('DELETE', `/players/${encodeURIComponent(dataOnly)}`)).statusCode).toBe(200);
       expect((await get(dataOnly)).json().version).toBe(0);
+      expect((await get(dataOnly, 'Rogue')).json().version).toBe(0);
       expect((await console('DELETE', `/players/${encodeURIComponent(dataOnly)}`)).json().error.code).toBe(
         'PlayerNotFound',
       );

@@ -28,6 +28,9 @@ export function PlayerActionModal({
   const [password, setPassword] = useState('');
   const [formError, setFormError] = useState<string>();
   const run = usePlayerAction(gameId, player);
+  // A name with data but no account: deleting it deletes only its data (docs/player-data.md).
+  const dataOnly = player.id === null;
+  const title = dataOnly && action === 'delete' ? 'Delete player data' : TITLES[action];
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setFormError(undefined);
@@ -42,10 +45,12 @@ export function PlayerActionModal({
     password: undefined,
     disable: `Disable ${player.player_name}? Their sessions end at once and they cannot log in until enabled again.`,
     enable: `Enable ${player.player_name}? They can log in again.`,
-    delete: `Delete ${player.player_name}? The account and its player data are removed; the player's scores stay.`,
+    delete: dataOnly
+      ? `Delete the player data of ${player.player_name}? The name has no account; its data and its characters' data are removed, its scores stay.`
+      : `Delete ${player.player_name}? The account and its player data are removed; the player's scores stay.`,
   }[action];
   return (
-    <Modal open onOpenChange={(open) => !open && onClose()} title={TITLES[action]}>
+    <Modal open onOpenChange={(open) => !open && onClose()} title={title}>
       <form onSubmit={submit} className="space-y-4">
         {action === 'password' ? (
           <Field
@@ -70,7 +75,7 @@ export function PlayerActionModal({
             variant={action === 'delete' || action === 'disable' ? 'danger' : 'primary'}
             busy={run.isPending}
           >
-            {TITLES[action]}
+            {title}
           </Button>
         </div>
       </form>

@@ -24,9 +24,13 @@ const players = [
 // The server is outside a component test: fetch answers as the console API would, and records the calls.
 let calls: { method: string; url: string; body?: unknown }[];
 let failNext: { status: number; code: string; message: string } | undefined;
+let listed: typeof players;
+let authEnabled: boolean;
 beforeEach(() => {
   calls = [];
   failNext = undefined;
+  listed = players;
+  authEnabled = true;
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET';
     calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
@@ -36,14 +40,14 @@ beforeEach(() => {
     }
     if (url.includes('/player-auth'))
       return json({
-        enabled: true,
+        enabled: authEnabled,
         reg_type: 'email_un_pwd',
         email_confirmation: true,
         session_duration_seconds: 3600,
         saved_session_days: 30,
         require_player_session: false,
       });
-    if (url.includes('/players?')) return json({ players, cursor: null });
+    if (url.includes('/players?')) return json({ players: listed, cursor: null });
     const toggled = /\/players\/([^/]+)\/(disable|enable)$/.exec(url);
     if (toggled) return json({ player_name: decodeURIComponent(toggled[1]!), enabled: toggled[2] === 'enable' });
     return json({ ok: true });
@@ -68,6 +72,7 @@ describe('the players page', () => {
     expect(within(amy).getByRole('button', { name: 'Disable' })).toBeInTheDocument();
     const guest = await row('guest');
     expect(within(guest).queryByRole('button', { name: 'Change password' })).toBeNull();
+    expect(within(guest).queryByRole('button', { name: 'Delete' })).toBeNull();
     expect(screen.queryByText('Load more players')).toBeNull();
   });
 
@@ -125,5 +130,44 @@ describe('the players page', () => {
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete player' }));
     await waitFor(() => expect(screen.queryByText('amy')).toBeNull());
     expect(calls.at(-1)).toMatchObject({ method: 'DELETE', url: `/api/games/${GAME}/players/amy` });
+  });
+
+  it('deletes the data of a name that has data but no account', async () => {
+    renderPage();
+    fireEvent.click(within(await row('guest')).getByRole('button', { name: 'Delete data' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent(
+      "Delete the player data of guest? The name has no account; its data and its characters' data are removed, its scores stay.",
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete player data' }));
+    await waitFor(() => expect(screen.queryByText('guest')).toBeNull());
+    expect(calls.at(-1)).toMatchObject({ method: 'DELETE', url: `/api/games/${GAME}/players/guest` });
+    expect(screen.getByText('amy')).toBeInTheDocument();
+  });
+
+  it('says why the list may be empty when player authentication is off, and links to the setting', async () => {
+    listed = [];
+    authEnabled = false;
+    renderPage();
+    expect(await screen.findByText('No players yet!')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Player authentication is off for this game, so no player can register. Names that save player data are listed here too.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Player authentication settings' })).toHaveAttribute(
+      'href',
+      '/playerauth#authSettings',
+    );
+  });
+
+  it('says no player registered or saved data yet when player authentication is on', async () => {
+    listed = [];
+    renderPage();
+    expect(await screen.findByText('No players yet!')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No player has registered and no name has saved player data yet.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Player authentication settings' })).toBeInTheDocument();
   });
 });

@@ -1,14 +1,14 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { usePlayerAuthSettings } from '../../api/player-auth/queries.js';
 import { useExportPlayerData, type Player, type PlayerAction } from '../../api/players/mutations.js';
 import { usePlayers } from '../../api/players/queries.js';
-import { truncate } from '../../lib/text.js';
 import { Modal } from '../../components/Modal.js';
 import { Button, Notice, Spinner } from '../../components/ui.js';
 import { WithGame } from '../../layouts/DashboardLayout.js';
 import { PlayerActionModal } from './PlayerActions.js';
-import { createdOn, dataSummary, statusText } from './player-format.js';
+import { PlayersTable } from './PlayersTable.js';
 
 export function PlayersPage() {
   return (
@@ -39,50 +39,14 @@ function Players({ gameId }: { gameId: string }) {
       ) : players.error ? (
         <Notice tone="error">{players.error.message}</Notice>
       ) : rows.length === 0 ? (
-        <p className="rounded-xl bg-white p-8 text-center text-slate-500 ring-1 ring-slate-200">No players yet!</p>
+        <NoPlayers authEnabled={settings.data?.enabled} />
       ) : (
-        <div className="overflow-x-auto rounded-xl bg-white ring-1 ring-slate-200">
-          <table className="min-w-full text-left text-sm">
-            <thead className="bg-slate-50 text-xs tracking-wide text-slate-500 uppercase">
-              <tr>
-                {['Player name', 'Email address', 'Status', 'Created on', 'Player data', 'Actions'].map((h) => (
-                  <th key={h} scope="col" className="px-4 py-3 font-semibold whitespace-nowrap">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {rows.map((p) => (
-                <tr key={p.player_name}>
-                  <td className="px-4 py-3 font-medium whitespace-nowrap text-ink" title={p.player_name}>
-                    {truncate(p.player_name, 22)}
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap" title={p.email ?? undefined}>
-                    {p.email ? truncate(p.email, 26) : '-'}
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap">{statusText(p, emailConfirmation)}</td>
-                  <td className="px-4 py-3 whitespace-nowrap">{createdOn(p.created_at)}</td>
-                  <td className="px-4 py-3 whitespace-nowrap">
-                    <button
-                      type="button"
-                      onClick={() => setDataOf(p)}
-                      className="font-mono text-xs text-brand-600 underline underline-offset-2 hover:text-brand-700"
-                      aria-label={`Player data of ${p.player_name}`}
-                    >
-                      {dataSummary(p.player_data)}
-                    </button>
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap">
-                    {p.created_at !== null && (
-                      <RowActions player={p} onAction={(action) => setActing({ player: p, action })} />
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <PlayersTable
+          rows={rows}
+          emailConfirmation={emailConfirmation}
+          onShowData={setDataOf}
+          onAction={(player, action) => setActing({ player, action })}
+        />
       )}
       {players.hasNextPage && (
         <Button variant="secondary" busy={players.isFetchingNextPage} onClick={() => void players.fetchNextPage()}>
@@ -112,27 +76,22 @@ function Players({ gameId }: { gameId: string }) {
   );
 }
 
-function RowActions({ player, onAction }: { player: Player; onAction: (action: PlayerAction) => void }) {
-  const link = 'rounded-md px-2 py-1 text-xs font-semibold hover:bg-slate-100';
+/** The spec's empty text, with why the list may be empty and where the setting is. */
+function NoPlayers({ authEnabled }: { authEnabled: boolean | undefined }) {
   return (
-    <div className="flex gap-1">
-      <button type="button" className={`${link} text-slate-700`} onClick={() => onAction('password')}>
-        Change password
-      </button>
-      {player.enabled ? (
-        <button type="button" className={`${link} text-amber-700`} onClick={() => onAction('disable')}>
-          Disable
-        </button>
-      ) : (
-        player.state && (
-          <button type="button" className={`${link} text-emerald-700`} onClick={() => onAction('enable')}>
-            Enable
-          </button>
-        )
-      )}
-      <button type="button" className={`${link} text-red-700`} onClick={() => onAction('delete')}>
-        Delete
-      </button>
+    <div className="rounded-xl bg-white p-8 text-center ring-1 ring-slate-200">
+      <p className="text-slate-500">No players yet!</p>
+      <p className="mx-auto mt-3 max-w-xl text-sm text-slate-600">
+        {authEnabled === false
+          ? 'Player authentication is off for this game, so no player can register. Names that save player data are listed here too.'
+          : 'No player has registered and no name has saved player data yet.'}
+      </p>
+      <Link
+        to="/playerauth#authSettings"
+        className="mt-3 inline-block text-sm font-semibold text-brand-600 underline underline-offset-2 hover:text-brand-700"
+      >
+        Player authentication settings
+      </Link>
     </div>
   );
 }
