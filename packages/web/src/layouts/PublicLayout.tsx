@@ -20,8 +20,9 @@ const SIGNED_IN = [
   { to: '/changepwd', label: 'Change password' },
 ];
 
+// text-left: in the mobile menu's column a button (Sign out) would otherwise centre its label.
 const navClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-lg px-3 py-2 text-sm font-medium ${isActive ? 'bg-white/10 text-white' : 'text-slate-300 hover:bg-white/10 hover:text-white'}`;
+  `rounded-lg px-3 py-2 text-left text-sm font-medium ${isActive ? 'bg-white/10 text-white' : 'text-slate-300 hover:bg-white/10 hover:text-white'}`;
 
 /** Header with the navigation of the signed-in or signed-out developer, the page, and the footer. */
 export function PublicLayout() {
@@ -37,7 +38,7 @@ export function PublicLayout() {
     signOut.mutate(undefined, { onSettled: () => void navigate('/auth') });
   };
 
-  const items = (
+  const items = (mobile: boolean) => (
     <>
       {links.map((l) => (
         <NavLink key={l.to} to={l.to} className={navClass} onClick={close}>
@@ -46,7 +47,8 @@ export function PublicLayout() {
       ))}
       {session ? (
         <>
-          <GameSwitcher onNavigate={close} />
+          {/* In the mobile column the switcher starts where the links' labels start. */}
+          <GameSwitcher onNavigate={close} className={mobile ? 'px-3 py-1' : undefined} />
           <button type="button" onClick={doSignOut} className={navClass({ isActive: false })}>
             Sign out
           </button>
@@ -76,7 +78,7 @@ export function PublicLayout() {
             Howl
           </Link>
           <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
-            {items}
+            {items(false)}
           </nav>
           <button
             type="button"
@@ -90,7 +92,7 @@ export function PublicLayout() {
         </div>
         {menuOpen && (
           <nav aria-label="Mobile" className="flex flex-col gap-1 border-t border-white/10 px-4 py-3 lg:hidden">
-            {items}
+            {items(true)}
           </nav>
         )}
       </header>
@@ -102,7 +104,13 @@ export function PublicLayout() {
   );
 }
 
+/** The source repository the footer links to, set at build time (`VITE_SOURCE_URL`); none hides the link. */
+function sourceUrl(): string | undefined {
+  return import.meta.env.VITE_SOURCE_URL?.trim() || undefined;
+}
+
 export function Footer() {
+  const source = sourceUrl();
   return (
     <footer className="border-t border-slate-200 bg-white">
       <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 text-sm text-slate-500 sm:flex-row sm:items-center sm:justify-between">
@@ -119,6 +127,11 @@ export function Footer() {
           <Link to="/contact" className="hover:text-slate-800">
             Contact
           </Link>
+          {source && (
+            <a href={source} className="hover:text-slate-800" target="_blank" rel="noopener noreferrer">
+              Source code
+            </a>
+          )}
         </nav>
         <p>© 2019-2023 Howl</p>
       </div>

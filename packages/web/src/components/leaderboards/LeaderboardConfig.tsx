@@ -11,6 +11,7 @@ import { Plus } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { useSaveLeaderboard } from '../../api/leaderboards/mutations.js';
 import { useLeaderboards } from '../../api/leaderboards/queries.js';
+import { browserTimeZone, timeZones } from '../../lib/timezones.js';
 import { Button, Field, Notice, Spinner } from '../ui.js';
 
 type MaxEntries = (typeof maxEntriesOptions)[number];
@@ -30,16 +31,7 @@ const RESETS: Record<ResetPeriod, string> = {
   yearly: 'yearly',
 };
 
-/** The browser's time zone, the default of a board that resets. */
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
-
-/** The IANA zones this browser knows, with the browser's own and UTC always among them. */
-function timeZones(extra: string): string[] {
-  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return [...new Set([...known, 'UTC', extra])].sort();
-}
+export { browserTimeZone };
 
 /** One row of the form: a saved board, or a new one (isNew) whose name can still be edited. */
 export interface ConfigRow {
@@ -212,13 +204,16 @@ function LeaderboardRow({
           ))}
         </Select>
         {resets && (
-          <Select label="Timezone" value={timezone} onChange={(e) => set('timezone', e.target.value)}>
-            {timeZones(timezone).map((z) => (
-              <option key={z} value={z}>
-                {z}
-              </option>
-            ))}
-          </Select>
+          // Two columns wide: zone names such as America/Argentina/Buenos_Aires must show whole.
+          <div className="sm:col-span-2">
+            <Select label="Timezone" value={timezone} onChange={(e) => set('timezone', e.target.value)}>
+              {timeZones(timezone).map((z) => (
+                <option key={z} value={z}>
+                  {z}
+                </option>
+              ))}
+            </Select>
+          </div>
         )}
         <Select
           label="Max entries"
