@@ -9,6 +9,7 @@ import { requireJsonOnConsoleMutations } from './http/json-only.js';
 import { answerClientError, answerNodeRefusals } from './http/client-errors.js';
 import { acceptRawRequestLines } from './http/raw-request-lines.js';
 import { errorBody, refuseWhileClosing, registerErrorHandler } from './http/errors.js';
+import { loggerOptions, requestLogController } from './http/logging.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerSecurityHeaders } from './http/security.js';
 import { registerWeb } from './http/web.js';
@@ -80,25 +81,8 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
-    logger: deps.logger ?? {
-      level: config.logLevel,
-      redact: [
-        'req.headers.cookie',
-        'req.headers["x-api-key"]',
-        'req.headers.authorization',
-        'res.headers["set-cookie"]',
-      ],
-      // Query strings can carry tokens (newsletter links, cursors): request logs keep the path only.
-      serializers: {
-        req: (req: { method: string; url: string; ip?: string }) => ({
-          method: req.method,
-          url: req.url.split('?')[0],
-          remoteAddress: req.ip,
-        }),
-      },
-    },
-    // Two info lines per request cost more than some answers do; onResponse below logs what matters.
-    disableRequestLogging: true,
+    logger: deps.logger ?? loggerOptions(config),
+    logController: requestLogController(),
     bodyLimit: config.bodyLimit,
     // Long names (players, boards) reach validation and get its message, not a router error.
     routerOptions: { maxParamLength: 1000 },
@@ -142,7 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.redis) reportRedisOutages(deps.redis, app.log);
 
   const clock = deps.clock ?? systemClock;
-  const outbox = config.smtpUrl ? undefined : outboxMailer(app.log);
+  const outbox = config.smtpUrl ? undefined : outboxMailer(app.log, config.mailFrom);
   const mailer: Mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outbox!;
   app.addHook('onClose', async () => mailer.close());
 

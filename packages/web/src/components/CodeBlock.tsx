@@ -37,21 +37,24 @@ export function CodeBlock({ code, language, title }: { code: string; language: C
     };
   }, [code, language]);
   return (
-    <figure className="not-prose overflow-hidden rounded-xl bg-[#24292e] text-sm ring-1 ring-slate-800">
+    <figure className="not-prose min-w-0 overflow-hidden rounded-xl bg-[#24292e] text-sm ring-1 ring-slate-800">
       <figcaption className="flex items-center justify-between border-b border-white/10 px-4 py-2 text-xs text-slate-300">
         <span>{title ?? LANGUAGE_NAMES[language]}</span>
         <CopyButton text={code} className="text-slate-200 ring-white/20 hover:bg-white/10" />
       </figcaption>
+      {/* Long lines wrap inside the column: a hidden horizontal scroll would clip them on every screen. */}
       {html ? (
-        <div className="overflow-x-auto p-4 [&_pre]:!bg-transparent" dangerouslySetInnerHTML={{ __html: html }} />
+        <div className={`p-4 [&_pre]:!bg-transparent ${WRAP}`} dangerouslySetInnerHTML={{ __html: html }} />
       ) : (
-        <pre className="overflow-x-auto p-4 text-slate-100">
+        <pre className={`p-4 text-slate-100 ${WRAP}`}>
           <code>{code}</code>
         </pre>
       )}
     </figure>
   );
 }
+
+const WRAP = '[&_pre]:whitespace-pre-wrap whitespace-pre-wrap [overflow-wrap:anywhere]';
 
 const LANGUAGE_NAMES: Record<CodeLanguage, string> = {
   gdscript: 'GDScript',
@@ -78,7 +81,7 @@ export function EngineSample({ name, fill = {} }: { name: string; fill?: Record<
 
 function EngineCode({ godot3, godot4 }: { godot3: string; godot4: string }) {
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
+    <div className="grid gap-4 lg:grid-cols-2 [&>*]:min-w-0">
       <CodeBlock code={godot3} language="gdscript" title="Godot 3.x (GDScript)" />
       <CodeBlock code={godot4} language="gdscript" title="Godot 4.x (GDScript)" />
     </div>

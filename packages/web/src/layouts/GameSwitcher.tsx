@@ -5,13 +5,13 @@ import { useSession } from '../api/session/queries.js';
 import { truncate } from '../lib/text.js';
 
 /** The developer's games; choosing one makes it current. Names are cut to 12 characters. */
-export function GameSwitcher({ onNavigate }: { onNavigate?: () => void }) {
+export function GameSwitcher({ onNavigate, className }: { onNavigate?: () => void; className?: string | undefined }) {
   const { data: session } = useSession();
   const switchGame = useSwitchGame();
   if (!session) return null;
   const current = session.current_game_id ?? '';
   return (
-    <div className="flex items-center gap-2">
+    <div className={`flex items-center gap-2 ${className ?? ''}`}>
       <label htmlFor="game-switcher" className="sr-only">
         Current game
       </label>

@@ -22,8 +22,9 @@ const SIGNED_IN = [
   { to: '/changepwd', label: 'Change password' },
 ];
 
+// text-left: in the mobile menu's column a button (Sign out) would otherwise centre its label.
 const navClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap ${isActive ? 'bg-white/10 text-white' : 'text-slate-300 hover:bg-white/10 hover:text-white'}`;
+  `rounded-lg px-3 py-2 text-left text-sm font-medium whitespace-nowrap ${isActive ? 'bg-white/10 text-white' : 'text-slate-300 hover:bg-white/10 hover:text-white'}`;
 
 /** Header with the navigation of the signed-in or signed-out developer, the page, and the footer. */
 export function PublicLayout() {
@@ -51,7 +52,8 @@ export function PublicLayout() {
       ))}
       {session ? (
         <>
-          <GameSwitcher onNavigate={close} />
+          {/* In the mobile column the switcher starts where the links' labels start. */}
+          <GameSwitcher onNavigate={close} className={mobile ? 'px-3 py-1' : undefined} />
           <button type="button" onClick={doSignOut} className={navClass({ isActive: false })}>
             Sign out
           </button>
@@ -154,7 +156,13 @@ function Guides({ mobile, onNavigate }: { mobile: boolean; onNavigate: () => voi
   );
 }
 
+/** The source repository the footer links to, set at build time (`VITE_SOURCE_URL`); none hides the link. */
+function sourceUrl(): string | undefined {
+  return import.meta.env.VITE_SOURCE_URL?.trim() || undefined;
+}
+
 export function Footer() {
+  const source = sourceUrl();
   return (
     <footer className="border-t border-slate-200 bg-white">
       <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 text-sm text-slate-500 sm:flex-row sm:items-center sm:justify-between">
@@ -171,6 +179,11 @@ export function Footer() {
           <Link to="/contact" className="hover:text-slate-800">
             Contact
           </Link>
+          {source && (
+            <a href={source} className="hover:text-slate-800" target="_blank" rel="noopener noreferrer">
+              Source code
+            </a>
+          )}
         </nav>
         <p>© 2019-2023 Howl</p>
       </div>

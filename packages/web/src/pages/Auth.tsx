@@ -78,7 +78,7 @@ export function Auth() {
       {session && (
         <div className="mb-4">
           <Notice tone="info">
-            You are signed in as <strong className="break-all">{session.email}</strong>.{' '}
+            You are signed in as <strong className="break-words">{session.email}</strong>.{' '}
             <Link to="/features" className={linkClass}>
               Go to features
             </Link>

@@ -50,7 +50,7 @@ export function Contact() {
       <form onSubmit={submit} noValidate className="space-y-4">
         {session ? (
           <p className="text-sm text-slate-600">
-            We will reply to <strong className="break-all text-slate-800">{session.email}</strong>.
+            We will reply to <strong className="break-words text-slate-800">{session.email}</strong>.
           </p>
         ) : (
           <Field

@@ -109,7 +109,7 @@ function ResetStep({ email, onRestart }: { email: string; onRestart: () => void 
       title="Set a new password"
       intro={
         <>
-          We emailed a code to <strong className="break-all text-slate-800">{email}</strong>. It is valid for 15
+          We emailed a code to <strong className="break-words text-slate-800">{email}</strong>. It is valid for 15
           minutes.
         </>
       }

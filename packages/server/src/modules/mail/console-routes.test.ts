@@ -8,7 +8,11 @@ for (const { dialect, skip } of DIALECTS) {
   describe.skipIf(skip)(`${dialect}: GET /api/dev/outbox`, () => {
     let t: TestApp;
     beforeAll(async () => {
-      t = await startTestApp({ dialect, smtp: false, env: { DEV_OUTBOX: '1' } });
+      t = await startTestApp({
+        dialect,
+        smtp: false,
+        env: { DEV_OUTBOX: '1', MAIL_FROM: 'Howl <mail@howl.test>', SUPPORT_EMAIL: 'support@howl.test' },
+      });
     });
     afterAll(() => t?.close());
 
@@ -27,6 +31,20 @@ for (const { dialect, skip } of DIALECTS) {
       expect(older.to).toBe(first);
       expect(newest.text).toMatch(/code is: \d{6}/);
       expect(new Date(newest.sent_at).toString()).not.toBe('Invalid Date');
+      expect([newest.from, newest.reply_to]).toEqual(['Howl <mail@howl.test>', null]);
+    });
+
+    it("shows each mail's sender and reply address, as SMTP would send them", async () => {
+      const visitor = uniqueEmail();
+      await call(t.app, 'POST', '/api/contact', { body: { email: visitor, message: 'Hello from the outbox' } });
+      const [mail] = (await call(t.app, 'GET', OUTBOX, { ip: '127.0.0.1' })).json().messages;
+      expect(mail).toMatchObject({
+        from: 'Howl <mail@howl.test>',
+        reply_to: visitor,
+        to: 'support@howl.test',
+        subject: `Contact message from ${visitor}`,
+      });
+      expect(mail.text).toContain('Hello from the outbox');
     });
 
     it('answers only to this machine', async () => {

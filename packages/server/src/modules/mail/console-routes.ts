@@ -6,7 +6,16 @@ import { isLoopback } from '../../lib/ip.js';
 import type { OutboxMessage } from './mailer.js';
 
 const outboxResponse = z.object({
-  messages: z.array(z.object({ to: z.string(), subject: z.string(), text: z.string(), sent_at: z.string() })),
+  messages: z.array(
+    z.object({
+      from: z.string(),
+      reply_to: z.string().nullable(),
+      to: z.string(),
+      subject: z.string(),
+      text: z.string(),
+      sent_at: z.string(),
+    }),
+  ),
 });
 
 /** Headers a proxy adds for the client it relays (standard, de facto and vendor ones). */

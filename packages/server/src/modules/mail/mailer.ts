@@ -35,6 +35,8 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
 }
 
 export interface OutboxMessage {
+  from: string;
+  reply_to: string | null;
   to: string;
   subject: string;
   text: string;
@@ -45,16 +47,19 @@ export interface OutboxMessage {
  * Without SMTP, mail is written to the log and kept here so a person trying Howl locally can read
  * their code at `GET /api/dev/outbox`. Development only: it lives in this process's memory.
  */
-export function outboxMailer(log: FastifyBaseLogger, keep = 100): Mailer & { messages(): OutboxMessage[] } {
+export function outboxMailer(
+  log: FastifyBaseLogger,
+  from: string,
+  keep = 100,
+): Mailer & { messages(): OutboxMessage[] } {
   const box: OutboxMessage[] = [];
   return {
     async send(m) {
-      box.unshift({ to: m.to, subject: m.subject, text: m.text, sent_at: new Date().toISOString() });
+      // The headers SMTP would send, so a custom reply address can be checked locally.
+      const mail = { from, reply_to: m.replyTo ?? null, to: m.to, subject: m.subject, text: m.text };
+      box.unshift({ ...mail, sent_at: new Date().toISOString() });
       box.length = Math.min(box.length, keep);
-      log.info(
-        { mail: { to: m.to, subject: m.subject, text: m.text } },
-        'mail written to the development outbox (no SMTP_URL)',
-      );
+      log.info({ mail }, 'mail written to the development outbox (no SMTP_URL)');
     },
     close() {},
     messages: () => [...box],

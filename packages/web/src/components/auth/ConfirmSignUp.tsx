@@ -55,8 +55,8 @@ export function ConfirmSignUp({
         <div>
           <h1 className="mb-2">Check your email</h1>
           <p className="text-slate-600">
-            We sent a confirmation code to <strong className="break-all text-slate-800">{email}</strong>. Enter it below
-            to finish creating your account.
+            We sent a confirmation code to <strong className="break-words text-slate-800">{email}</strong>. Enter it
+            below to finish creating your account.
           </p>
         </div>
       </div>

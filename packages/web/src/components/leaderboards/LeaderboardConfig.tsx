@@ -12,6 +12,7 @@ import { Plus } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { useSaveLeaderboard } from '../../api/leaderboards/mutations.js';
 import { useLeaderboards } from '../../api/leaderboards/queries.js';
+import { browserTimeZone, timeZones } from '../../lib/timezones.js';
 import { Button, Field, Notice, Spinner } from '../ui.js';
 import { DeleteLeaderboard } from './DeleteLeaderboard.js';
 
@@ -36,16 +37,7 @@ const SORT_ORDERS: Record<SortOrder, string> = {
   asc: 'Lower is better (times)',
 };
 
-/** The browser's time zone, the default of a board that resets. */
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
-
-/** The IANA zones this browser knows, with the browser's own and UTC always among them. */
-function timeZones(extra: string): string[] {
-  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return [...new Set([...known, 'UTC', extra])].sort();
-}
+export { browserTimeZone };
 
 /** One row of the form: a saved board, or a new one (isNew) whose name can still be edited. */
 export interface ConfigRow {
@@ -259,13 +251,16 @@ function LeaderboardRow({
           ))}
         </Select>
         {resets && (
-          <Select label="Timezone" value={timezone} onChange={(e) => set('timezone', e.target.value)}>
-            {timeZones(timezone).map((z) => (
-              <option key={z} value={z}>
-                {z}
-              </option>
-            ))}
-          </Select>
+          // Two columns wide: zone names such as America/Argentina/Buenos_Aires must show whole.
+          <div className="sm:col-span-2">
+            <Select label="Timezone" value={timezone} onChange={(e) => set('timezone', e.target.value)}>
+              {timeZones(timezone).map((z) => (
+                <option key={z} value={z}>
+                  {z}
+                </option>
+              ))}
+            </Select>
+          </div>
         )}
         <Select label="Sort order" value={row.sort} onChange={(e) => set('sort', e.target.value as SortOrder)}>
           {(['desc', 'asc'] as const).map((o) => (

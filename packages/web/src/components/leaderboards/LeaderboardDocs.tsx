@@ -57,7 +57,7 @@ function HttpCall({
   return (
     <details className="group rounded-xl bg-white ring-1 ring-slate-200">
       <summary className="cursor-pointer rounded-xl px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
-        The HTTP call: <code className="break-all">{`${method} ${path.split('?')[0]}`}</code>
+        The HTTP call: <code className="break-words">{`${method} ${path.split('?')[0]}`}</code>
       </summary>
       <div className="space-y-3 p-4 pt-2">
         <CodeBlock code={lines.join('\n')} language="bash" title="Request" />

@@ -86,7 +86,7 @@ export function HttpCall({
   return (
     <details className="rounded-xl bg-white ring-1 ring-slate-200">
       <summary className="cursor-pointer rounded-xl px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
-        The HTTP call: <code className="break-all">{`${method} ${path}`}</code>
+        The HTTP call: <code className="break-words">{`${method} ${path}`}</code>
       </summary>
       <div className="space-y-3 p-4 pt-2">
         <CodeBlock code={lines.join(' \\\n')} language="bash" title="Request" />
