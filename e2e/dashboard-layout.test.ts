@@ -194,9 +194,7 @@ describe.skipIf(BROWSER_SKIP)('the dashboard fits at 1440, 1280 and 375 px', { t
     expect(await check('game', visit('/dashboard/game', 'Delete this game'))).toEqual([]);
   });
 
-  // The Scores page's score tables still pass the viewport at 1280 and 375 px (listed when this runs);
-  // their layout is fixed apart from this suite. Remove `.fails` once it fits.
-  it.fails('Scores page fits, with every board open', async () => {
+  it('Scores page fits, with every board open', async () => {
     const open = async () => {
       await visit('/dashboard/scores', 'Fastest runs')();
       const closed = page.locator('main').getByRole('button', { expanded: false });

@@ -90,18 +90,25 @@ describe.skipIf(BROWSER_SKIP)('the site layout in Chromium at 1440 and 375 px', 
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('navigation', { name: 'Mobile' });
     await menu.getByRole('button', { name: 'Sign out' }).waitFor();
-    // Where each item's label starts: the links', the button's and the game switcher's.
-    const starts = await menu.evaluate((nav) =>
+    // Where each item's label starts: the links', the button's and the game switcher's. The guides
+    // under Features (Leaderboards, Player accounts, Player Data) are indented one step, together.
+    const guides = ['Leaderboards', 'Player accounts', 'Player Data'];
+    const all = await menu.evaluate((nav) =>
       [...nav.children].map((item) => {
         const select = item.querySelector('select');
-        if (select) return Math.round(select.getBoundingClientRect().left);
+        if (select) return { text: '', left: Math.round(select.getBoundingClientRect().left) };
         const range = document.createRange();
         range.selectNodeContents(item);
-        return Math.round(range.getClientRects()[0]!.left);
+        return { text: item.textContent?.trim() ?? '', left: Math.round(range.getClientRects()[0]!.left) };
       }),
     );
+    const starts = all.filter((i) => !guides.includes(i.text)).map((i) => i.left);
+    const indented = all.filter((i) => guides.includes(i.text)).map((i) => i.left);
     expect(starts.length).toBeGreaterThanOrEqual(6);
     expect(new Set(starts).size, `label starts ${starts.join(', ')}`).toBe(1);
+    expect(indented).toHaveLength(3);
+    expect(new Set(indented).size, `guide starts ${indented.join(', ')}`).toBe(1);
+    expect(indented[0]!).toBeGreaterThan(starts[0]!);
     await screenshots(page, 'layout-mobile-menu');
     await page.getByRole('button', { name: 'Close menu' }).click();
 
