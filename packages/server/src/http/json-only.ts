@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { checkClientJson } from './client-json.js';
 import { errorBody, JSON_ONLY_MESSAGE } from './errors.js';
 
@@ -23,10 +23,22 @@ export function requireJsonOnConsoleMutations(app: FastifyInstance): void {
     }
   });
 
+  parseClientJson(app);
+}
+
+/**
+ * Registers the JSON body parser every route meets: an empty body read as `{}`, the default parser
+ * (the server's body limit, no prototype poisoning), then `checkClientJson`. `keepText` sees the text as sent.
+ */
+export function parseClientJson(
+  app: FastifyInstance,
+  keepText?: (request: FastifyRequest, text: string) => void,
+): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body.toString();
+    keepText?.(request, text);
     if (text.trim() === '') return done(null, {});
     parseJson(request, text, (err, value) => {
       if (err) return done(err);

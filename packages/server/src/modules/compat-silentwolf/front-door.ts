@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { checkClientJson } from '../../http/client-json.js';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors.js';
+import { parseClientJson } from '../../http/json-only.js';
 import { header, type GameDoor } from '../games/game-api.js';
 import { swErrorHandler } from './answers.js';
 
@@ -89,7 +89,10 @@ function engineVersion(value: string | undefined): string | undefined {
  */
 export const silentWolfApi: FastifyPluginAsync<SilentWolfApiOptions> = async (sw, { door, features }) => {
   sw.setErrorHandler(swErrorHandler);
-  keepRawJson(sw);
+  // JSON bodies as everywhere else, with the text kept on the request for the digest check.
+  parseClientJson(sw, (request, text) => {
+    request.swRawBody = text;
+  });
   sw.addHook('onRequest', async (request) => door.limitIp(request));
   sw.addHook('preValidation', async (request) => {
     const caller = {
@@ -102,26 +105,3 @@ export const silentWolfApi: FastifyPluginAsync<SilentWolfApiOptions> = async (sw
   });
   for (const feature of features) await sw.register(feature);
 };
-
-/**
- * JSON bodies as everywhere else (the server's body limit, an empty body read as `{}`, then
- * `checkClientJson`), with the text kept on the request for the digest check.
- */
-function keepRawJson(sw: FastifyInstance): void {
-  const parseJson = sw.getDefaultJsonParser('error', 'error');
-  sw.removeContentTypeParser('application/json');
-  sw.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = body.toString();
-    request.swRawBody = text;
-    if (text.trim() === '') return done(null, {});
-    parseJson(request, text, (err, value) => {
-      if (err) return done(err);
-      try {
-        checkClientJson(value);
-      } catch (refused) {
-        return done(refused as Error);
-      }
-      done(null, value);
-    });
-  });
-}
