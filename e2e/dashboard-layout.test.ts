@@ -2,9 +2,9 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BROWSER_SKIP, launchBrowser, watchErrors } from './support/browser.js';
+import { BROWSER_SKIP, openPage, openSite, type Site } from './support/browser.js';
 import { developer, http, PASSWORD, startHowl, type Howl } from './support/howl.js';
 
 const WIDTHS = [1440, 1280, 375] as const;
@@ -74,7 +74,7 @@ function overflows(root: string): string[] {
 
 describe.skipIf(BROWSER_SKIP)('the dashboard fits at 1440, 1280 and 375 px', { timeout: 180_000 }, () => {
   let howl: Howl;
-  let browser: Browser;
+  let site: Site;
   let page: Page;
   let errors: string[];
 
@@ -104,7 +104,6 @@ describe.skipIf(BROWSER_SKIP)('the dashboard fits at 1440, 1280 and 375 px', { t
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
     howl = await startHowl();
-    browser = await launchBrowser();
     const cookie = await developer(howl, 'layout.developer.with.a.long.address@example.com');
     const game = (
       await http(howl, 'POST', '/api/games', {
@@ -159,13 +158,11 @@ describe.skipIf(BROWSER_SKIP)('the dashboard fits at 1440, 1280 and 375 px', { t
       body: { player_data: { guest: true } },
     });
 
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    await context.addCookies([{ name: 'howl_session', value: cookie, url: howl.url }]);
-    page = await context.newPage();
-    errors = watchErrors(page);
+    site = await openSite(howl, { cookie });
+    ({ page, errors } = site);
   }, 180_000);
   afterAll(async () => {
-    await browser?.close();
+    await site?.close();
     await howl?.close();
   });
 
@@ -250,10 +247,9 @@ describe.skipIf(BROWSER_SKIP)('the dashboard fits at 1440, 1280 and 375 px', { t
   it('Players with none yet: says why and links to the player authentication setting', async () => {
     const cookie = await developer(howl, 'empty.players@example.com');
     await http(howl, 'POST', '/api/games', { cookie, body: { name: 'Quiet Game' } });
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    await context.addCookies([{ name: 'howl_session', value: cookie, url: howl.url }]);
     const own = page;
-    page = await context.newPage();
+    const opened = await openPage(site.browser, howl, { cookie });
+    page = opened.page;
     try {
       const why = 'Player authentication is off for this game, so no player can register.';
       expect(await check('players-empty', visit('/dashboard/players', why))).toEqual([]);
@@ -265,7 +261,7 @@ describe.skipIf(BROWSER_SKIP)('the dashboard fits at 1440, 1280 and 375 px', { t
       await expect.poll(async () => (await toggle.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(0);
       expect((await toggle.boundingBox())!.y).toBeLessThan(900);
     } finally {
-      await context.close();
+      await opened.context.close();
       page = own;
     }
   });

@@ -1,16 +1,15 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../packages/server/src/db/database.js';
-import { BROWSER_SKIP, launchBrowser, screenshots, watchErrors } from './support/browser.js';
+import { BROWSER_SKIP, openSite, screenshots, type Site } from './support/browser.js';
 import { developer, http, PASSWORD, startHowl, type Howl } from './support/howl.js';
 
 type Game = { game_id: string; api_key: string };
 
 describe.skipIf(BROWSER_SKIP)('the dashboard in Chromium', { timeout: 120_000 }, () => {
   let howl: Howl;
-  let browser: Browser;
-  let context: BrowserContext;
+  let site: Site;
   let page: Page;
   let errors: string[];
   let cookie: string;
@@ -18,16 +17,13 @@ describe.skipIf(BROWSER_SKIP)('the dashboard in Chromium', { timeout: 120_000 },
 
   beforeAll(async () => {
     howl = await startHowl();
-    browser = await launchBrowser();
     cookie = await developer(howl, 'dashboard@example.com');
     game = (await http(howl, 'POST', '/api/games', { cookie, body: { name: 'Dashboard Run' } })).body;
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
-    await context.addCookies([{ name: 'howl_session', value: cookie, url: howl.url }]);
-    page = await context.newPage();
-    errors = watchErrors(page);
+    site = await openSite(howl, { cookie, acceptDownloads: true });
+    ({ page, errors } = site);
   }, 120_000);
   afterAll(async () => {
-    await browser?.close();
+    await site?.close();
     await howl?.close();
   });
 
@@ -222,7 +218,7 @@ describe.skipIf(BROWSER_SKIP)('the dashboard in Chromium', { timeout: 120_000 },
   });
 
   it('tells a signed-out visitor to sign in before deleting a game', async () => {
-    const visitor = await browser.newPage();
+    const visitor = await site.browser.newPage();
     await visitor.goto(`${howl.url}/dashboard/game`);
     await expect.poll(() => visitor.textContent('main')).toContain('You must be logged in to delete a game.');
     await visitor.close();

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BROWSER_SKIP, launchBrowser, watchErrors } from './support/browser.js';
+import { BROWSER_SKIP, openSite, type Site } from './support/browser.js';
 import { developer, http, PASSWORD, startHowl, type Howl } from './support/howl.js';
 
 const EMAIL = 'navigation@example.com';
@@ -11,7 +11,7 @@ describe.skipIf(BROWSER_SKIP)(
   { timeout: 120_000 },
   () => {
     let howl: Howl;
-    let browser: Browser;
+    let site: Site;
     let page: Page;
     let errors: string[];
     let cookie: string;
@@ -19,7 +19,6 @@ describe.skipIf(BROWSER_SKIP)(
 
     beforeAll(async () => {
       howl = await startHowl();
-      browser = await launchBrowser();
       cookie = await developer(howl, EMAIL);
       const game = (await http(howl, 'POST', '/api/games', { cookie, body: { name: 'Navigation Run' } })).body;
       gameId = game.game_id;
@@ -30,11 +29,11 @@ describe.skipIf(BROWSER_SKIP)(
       });
       expect(named.status).toBe(200);
       await http(howl, 'POST', '/v1/leaderboards/main/scores', { game, body: { player_name: 'wolf', score: 42 } });
-      page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-      errors = watchErrors(page);
+      site = await openSite(howl);
+      ({ page, errors } = site);
     }, 120_000);
     afterAll(async () => {
-      await browser?.close();
+      await site?.close();
       await howl?.close();
     });
 

@@ -3,9 +3,9 @@
  * keeps every run, save runs through /v1, read positions and the entry count, shrink it, delete it,
  * on a laptop and on a phone (nothing wider than the page, the actions on screen).
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BROWSER_SKIP, launchBrowser, screenshots, watchErrors } from './support/browser.js';
+import { BROWSER_SKIP, openSite, screenshots, type Site } from './support/browser.js';
 import { developer, http, startHowl, type Howl } from './support/howl.js';
 
 type Game = { game_id: string; api_key: string };
@@ -41,24 +41,20 @@ async function overflow(page: Page): Promise<{ pageScrolls: boolean; past: strin
 
 describe.skipIf(BROWSER_SKIP)('the Scores page in Chromium', { timeout: 180_000 }, () => {
   let howl: Howl;
-  let browser: Browser;
-  let context: BrowserContext;
+  let site: Site;
   let page: Page;
   let errors: string[];
   let game: Game;
 
   beforeAll(async () => {
     howl = await startHowl();
-    browser = await launchBrowser();
     const cookie = await developer(howl, 'racer@example.com');
     game = (await http(howl, 'POST', '/api/games', { cookie, body: { name: 'Wolf Rally' } })).body;
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    await context.addCookies([{ name: 'howl_session', value: cookie, url: howl.url }]);
-    page = await context.newPage();
-    errors = watchErrors(page);
+    site = await openSite(howl, { cookie });
+    ({ page, errors } = site);
   }, 120_000);
   afterAll(async () => {
-    await browser?.close();
+    await site?.close();
     await howl?.close();
   });
 

@@ -1,9 +1,9 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
 // The checks below run inside the page.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BROWSER_SKIP, launchBrowser, screenshots } from './support/browser.js';
+import { BROWSER_SKIP, openSite, screenshots, type Site } from './support/browser.js';
 import { developer, http, startHowl, type Howl } from './support/howl.js';
 
 const EMAIL = 'indie.developer.layout@example.com';
@@ -46,23 +46,20 @@ function misfits(page: Page): Promise<string[]> {
 
 describe.skipIf(BROWSER_SKIP)('the site layout in Chromium at 1440 and 375 px', { timeout: 180_000 }, () => {
   let howl: Howl;
-  let browser: Browser;
-  let context: BrowserContext;
+  let site: Site;
   let page: Page;
 
   beforeAll(async () => {
     howl = await startHowl();
-    browser = await launchBrowser();
-    // Chromium names this zone by its old name, Asia/Calcutta.
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, timezoneId: 'Asia/Kolkata' });
-    page = await context.newPage();
     // Signed in, the guides show every code sample with the developer's own game.
     const cookie = await developer(howl, EMAIL);
     await http(howl, 'POST', '/api/games', { cookie, body: { name: 'Layout Game' } });
-    await context.addCookies([{ name: 'howl_session', value: cookie, url: howl.url }]);
+    // Chromium names this zone by its old name, Asia/Calcutta.
+    site = await openSite(howl, { cookie, timezoneId: 'Asia/Kolkata' });
+    ({ page } = site);
   }, 120_000);
   afterAll(async () => {
-    await browser?.close();
+    await site?.close();
     await howl?.close();
   });
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BROWSER_SKIP, launchBrowser, screenshots, watchErrors } from './support/browser.js';
+import { BROWSER_SKIP, launchBrowser, openPage, screenshots } from './support/browser.js';
 import { developer, http, startHowl, type Howl } from './support/howl.js';
 
 /** Every route of the public layout (spec 2.1, with the product's name in /callingHowl) and the dashboard's (2.2). */
@@ -61,10 +61,7 @@ describe.skipIf(BROWSER_SKIP)('every route of the site in Chromium', { timeout: 
 
   for (const signedIn of [false, true]) {
     it(`loads every route ${signedIn ? 'signed in' : 'signed out'} with no console error and no link to an unknown route`, async () => {
-      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-      if (signedIn) await context.addCookies([{ name: 'howl_session', value: cookie, url: howl.url }]);
-      const page = await context.newPage();
-      const errors = watchErrors(page);
+      const { context, page, errors } = await openPage(browser, howl, { cookie: signedIn ? cookie : undefined });
       const unknown: string[] = [];
       const files = new Set<string>();
       for (const route of signedIn ? [...PUBLIC_ROUTES, ...DASHBOARD_ROUTES] : PUBLIC_ROUTES) {

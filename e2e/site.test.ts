@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BROWSER_SKIP, launchBrowser, screenshots, watchErrors } from './support/browser.js';
+import { BROWSER_SKIP, openSite, screenshots, sessionCookie, watchErrors, type Site } from './support/browser.js';
 import { http, PASSWORD, startHowl, type Howl } from './support/howl.js';
 
 const EMAIL = 'journey@example.com';
@@ -15,22 +15,18 @@ async function alertText(page: Page): Promise<string> {
 
 describe.skipIf(BROWSER_SKIP)("a developer's journey through the site in Chromium", { timeout: 180_000 }, () => {
   let howl: Howl;
-  let browser: Browser;
-  let context: BrowserContext;
+  let site: Site;
   let page: Page;
   let errors: string[];
-  const cookie = async () => (await context.cookies()).find((c) => c.name === 'howl_session')?.value ?? '';
+  const cookie = () => sessionCookie(site.context);
 
   beforeAll(async () => {
     howl = await startHowl();
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: howl.url });
-    page = await context.newPage();
-    errors = watchErrors(page);
+    site = await openSite(howl, { clipboard: true });
+    ({ page, errors } = site);
   }, 120_000);
   afterAll(async () => {
-    await browser?.close();
+    await site?.close();
     await howl?.close();
   });
 
@@ -198,7 +194,7 @@ describe.skipIf(BROWSER_SKIP)("a developer's journey through the site in Chromiu
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByRole('heading', { name: 'Thank you' }).waitFor();
 
-    const visitor = await browser.newPage();
+    const visitor = await site.browser.newPage();
     const visitorErrors = watchErrors(visitor);
     await visitor.goto(`${howl.url}/contact`);
     await visitor.getByLabel('Email').fill('nope');
