@@ -1,18 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  KyselyPlugin,
-  PluginTransformQueryArgs,
-  PluginTransformResultArgs,
-  QueryResult,
-  UnknownRow,
-} from 'kysely';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, gameCall, signedInDeveloper, startTestApp, type TestApp } from '../../../test/support/app.js';
 import { openTestDatabase } from '../../../test/support/database.js';
+import { insertDeveloperRow } from '../../../test/support/rank-indexes.js';
 import { DIALECTS, REDIS_SKIP, services } from '../../../test/support/services.js';
 import { createCaches } from '../../lib/cache.js';
+import type { GameRow } from './games.table.js';
 import { createGames } from './service.js';
+import * as store from './store.js';
 
 interface Game {
   game_id: string;
@@ -41,8 +37,12 @@ for (const { dialect, skip } of DIALECTS) {
       let t: TestApp;
       let cookie: string;
       let game: Game;
-      const consoleCall = (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown) =>
-        call(t.app, method, url, { cookie, ...(body === undefined ? {} : { body }) });
+      // Every console change here must succeed, or a test would pass on a change that never happened.
+      const consoleCall = async (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown) => {
+        const res = await call(t.app, method, url, { cookie, ...(body === undefined ? {} : { body }) });
+        expect(res.statusCode, res.body).toBeLessThan(300);
+        return res;
+      };
       beforeAll(async () => {
         t = await startTestApp({
           dialect,
@@ -56,7 +56,7 @@ for (const { dialect, skip } of DIALECTS) {
 
       it('refuses a rotated key on the very next call', async () => {
         expect((await ping(t, game)).statusCode).toBe(200);
-        const rotated = (await consoleCall('POST', `/api/games/${game.game_id}/api-key/rotate`)).json().api_key;
+        const rotated = (await consoleCall('POST', `/api/games/${game.game_id}/api-key/rotate`, {})).json().api_key;
         expect(statusAndCode(await ping(t, game))).toEqual([403, 'InvalidApiKey']);
         expect((await ping(t, game, rotated)).statusCode).toBe(200);
         game = { ...game, api_key: rotated };
@@ -93,10 +93,10 @@ for (const { dialect, skip } of DIALECTS) {
           await v1(t, game, 'POST', '/v1/leaderboards/kept/scores', { player_name: 'p', score });
         expect(await scores()).toEqual([3, 2, 1]);
 
-        await consoleCall('PATCH', `/api/games/${game.game_id}/leaderboards/kept`, { sort: 'asc' });
+        await consoleCall('PUT', `/api/games/${game.game_id}/leaderboards/kept`, { sort: 'asc' });
         expect(await scores()).toEqual([1, 2, 3]);
         // A save mode that keeps one entry per player: the next submit replaces, not adds.
-        await consoleCall('PATCH', `/api/games/${game.game_id}/leaderboards/kept`, { insert_option: 'latest' });
+        await consoleCall('PUT', `/api/games/${game.game_id}/leaderboards/kept`, { insert_option: 'latest' });
         await v1(t, game, 'POST', '/v1/leaderboards/kept/scores', { player_name: 'p', score: 9 });
         expect(await scores()).toEqual([9]);
 
@@ -131,27 +131,35 @@ for (const { dialect, skip } of DIALECTS) {
         const redis = variant.redis ? new Redis(services.redisUrl!) : undefined;
         const caches = await createCaches({ ...(redis ? { redis, channel: `howl-test:${randomUUID()}` } : {}) });
         try {
-          const held = new HeldRead();
           const games = createGames({
-            db: database.db.withPlugin(held),
+            db: database.db,
             clock: { now: () => 0 },
             setUpGame: async () => {},
             underGame: [],
             caches,
           });
           const id = `race-${randomUUID()}`;
+          await insertDeveloperRow(database.db, 'race-owner');
           await database.db
             .insertInto('games')
             .values({ id, owner_id: 'race-owner', name: 'Race', api_key: 'howl_old', created_at: 0 })
             .execute();
 
-          const reached = held.holdNextGameRead();
-          const slow = games.find(id);
-          await reached; // The old row has been read; the read has not answered yet.
-          const rotated = await games.rotateApiKey(
-            await database.db.selectFrom('games').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
-          );
-          held.release();
+          // A slow read of the game (the same cache games.find uses): it has read the old row and not answered yet.
+          let reached!: () => void;
+          let release!: () => void;
+          const readDone = new Promise<void>((resolve) => (reached = resolve));
+          const gate = new Promise<void>((resolve) => (release = resolve));
+          const slow = caches.cache<GameRow>('games').get(id, async () => {
+            const row = await store.findGame(database.db, id);
+            reached();
+            await gate;
+            return row;
+          });
+          await readDone;
+          // (The row from the database: games.find would wait for the slow read, which it joins.)
+          const rotated = await games.rotateApiKey((await store.findGame(database.db, id))!);
+          release();
           expect((await slow)?.api_key).toBe('howl_old');
           expect((await games.find(id))?.api_key).toBe(rotated);
           expect((await games.find(id))?.api_key).toBe(rotated);
@@ -184,7 +192,9 @@ describe.skipIf(DIALECTS[1]!.skip || REDIS_SKIP)('postgres + redis: two server p
 
   it('refuses a key rotated through one process on the next call to the other', async () => {
     expect((await ping(b, game)).statusCode).toBe(200);
-    const rotated = (await call(a.app, 'POST', `/api/games/${game.game_id}/api-key/rotate`, { cookie })).json().api_key;
+    const rotated = (
+      await call(a.app, 'POST', `/api/games/${game.game_id}/api-key/rotate`, { body: {}, cookie })
+    ).json().api_key;
     expect(statusAndCode(await ping(b, game))).toEqual([403, 'InvalidApiKey']);
     expect((await ping(b, game, rotated)).statusCode).toBe(200);
     game = { ...game, api_key: rotated };
@@ -199,30 +209,3 @@ describe.skipIf(DIALECTS[1]!.skip || REDIS_SKIP)('postgres + redis: two server p
     ]);
   });
 });
-
-/** Holds the next read of a game's row after the database answered it, until released. */
-class HeldRead implements KyselyPlugin {
-  private armed?: { reached: () => void; gate: Promise<void> };
-  release: () => void = () => {};
-
-  holdNextGameRead(): Promise<void> {
-    return new Promise((reached) => {
-      const gate = new Promise<void>((open) => (this.release = open));
-      this.armed = { reached, gate };
-    });
-  }
-
-  transformQuery(args: PluginTransformQueryArgs) {
-    return args.node;
-  }
-
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    const armed = this.armed;
-    if (armed && args.result.rows[0] && 'api_key' in args.result.rows[0]) {
-      this.armed = undefined;
-      armed.reached();
-      await armed.gate;
-    }
-    return args.result;
-  }
-}
