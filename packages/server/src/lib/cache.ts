@@ -30,6 +30,11 @@ export interface CachesOptions {
 }
 
 const DEFAULT_MAX = 10_000;
+/**
+ * Without Redis no other process hears an invalidation; several processes on one database without
+ * Redis are not a supported setup, but should one run, a kept row lives at most this long there.
+ */
+const LONE_PROCESS_TTL_MS = 5_000;
 
 /** A load in flight; an invalidation of its key marks it, so what it read (maybe the old row) is not kept. */
 interface Load<V> {
@@ -90,6 +95,7 @@ export async function createCaches(opts: CachesOptions = {}): Promise<Caches> {
           max,
           () => listening,
           (key) => publish(name, key),
+          opts.redis ? Number.POSITIVE_INFINITY : LONE_PROCESS_TTL_MS,
         );
         caches.set(name, c);
       }
@@ -117,24 +123,26 @@ export const noCaches: Caches = {
 };
 
 class LruCache<V extends object> implements Cache<V> {
-  private readonly entries = new Map<string, V>();
+  private readonly entries = new Map<string, { value: V; keptAt: number }>();
   private readonly loads = new Map<string, Load<V>>();
 
   constructor(
     private readonly max: number,
     private readonly trusted: () => boolean,
     private readonly publish: (key: string) => Promise<void>,
+    private readonly ttlMs: number,
   ) {}
 
   get(key: string, load: () => Promise<V | undefined>): Promise<V | undefined> {
     if (!this.trusted()) return load();
     const hit = this.entries.get(key);
-    if (hit !== undefined) {
+    if (hit !== undefined && performance.now() - hit.keptAt < this.ttlMs) {
       // Most recently used last: eviction takes the first key.
       this.entries.delete(key);
       this.entries.set(key, hit);
-      return Promise.resolve(hit);
+      return Promise.resolve(hit.value);
     }
+    if (hit !== undefined) this.entries.delete(key);
     const pending = this.loads.get(key);
     if (pending) return pending.promise;
     // The race this guards: a read of the old row is in flight when a change commits and its
@@ -175,7 +183,7 @@ class LruCache<V extends object> implements Cache<V> {
   }
 
   private keep(key: string, value: V): void {
-    this.entries.set(key, value);
+    this.entries.set(key, { value, keptAt: performance.now() });
     if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
   }
 }
