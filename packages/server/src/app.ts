@@ -13,6 +13,7 @@ import { loggerOptions, requestLogController } from './http/logging.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerSecurityHeaders } from './http/security.js';
 import { registerWeb } from './http/web.js';
+import { createCaches } from './lib/cache.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createPasswordHasher, type PasswordHasher } from './lib/password-hasher.js';
 import { memoryLimiters, redisLimiters } from './lib/rate-limits.js';
@@ -147,13 +148,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             onError: (err) => app.log.warn({ err }, 'a rank index notice did not reach Redis; the board is rebuilt'),
           })
         : sqlRankIndex(database.db);
-  const leaderboards = createLeaderboards({ db: database.db, clock, rankIndex });
+  // Games and boards read by every game call, kept until a change drops them (in every process, through Redis).
+  const caches = await createCaches({
+    ...(deps.redis ? { redis: deps.redis } : {}),
+    onError: (err) => app.log.warn({ err }, 'a cache invalidation did not reach Redis'),
+  });
+  app.addHook('onClose', async () => caches.close());
+  const leaderboards = createLeaderboards({ db: database.db, clock, rankIndex, caches });
   const playerData = createPlayerData({ db: database.db, clock, games: gameHold });
   const games = createGames({
     db: database.db,
     clock,
     setUpGame: leaderboards.createDefault,
     underGame: [playerRows(identity), leaderboards, playerData],
+    caches,
   });
   const developers = createDevelopers({
     db: database.db,
@@ -206,7 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app,
     config.silentWolfCompat ? { matches: isSilentWolfPath, headers: SILENTWOLF_HEADERS } : undefined,
   );
-  const door = createGameDoor({ db: database.db, limiters, ...config.gameApi });
+  const door = createGameDoor({ games, limiters, ...config.gameApi });
   await app.register(gameApi, {
     door,
     features: [

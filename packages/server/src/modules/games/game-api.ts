@@ -2,14 +2,12 @@ import { errorResponse, pingResponse } from '@howl/contract';
 import cors from '@fastify/cors';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.js';
 import { AppError, errorBody } from '../../http/errors.js';
 import { ipBucket } from '../../lib/ip.js';
 import { consumeOrRefuse, type LimiterFactory } from '../../lib/rate-limits.js';
 import { sameSecret } from '../../lib/tokens.js';
 import type { GameRow } from './games.table.js';
-import * as store from './store.js';
+import type { ClientVersions, Games } from './service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -99,7 +97,8 @@ export interface GameCaller {
 }
 
 export interface GameDoorOptions {
-  db: Kysely<DB>;
+  /** Reads the game of a call (kept in memory) and notes its clients' versions. */
+  games: Pick<Games, 'find' | 'noteClientVersions'>;
   limiters: LimiterFactory;
   requestsPerKeyPerMinute: number;
   requestsPerIpPerMinute: number;
@@ -122,17 +121,17 @@ export function createGameDoor(opts: GameDoorOptions) {
     /** Checks the key against the game id (a constant-time comparison, the same cost for an unknown id), then limits per game. */
     async admit(request: FastifyRequest, caller: GameCaller, missing: string): Promise<GameRow> {
       if (!caller.apiKey || !caller.gameId) throw new AppError(403, 'InvalidApiKey', missing);
-      const game = await store.findGame(opts.db, caller.gameId);
-      const matches = sameSecret(caller.apiKey, game?.api_key ?? NO_KEY);
-      if (!game || !matches) {
+      const found = await opts.games.find(caller.gameId);
+      const matches = sameSecret(caller.apiKey, found?.api_key ?? NO_KEY);
+      if (!found || !matches) {
         throw new AppError(
           403,
           'InvalidApiKey',
           'This API key does not belong to this game id. Check both on your Howl dashboard.',
         );
       }
-      await consume(perKey, game.id);
-      await noteClientVersion(opts.db, game, caller);
+      await consume(perKey, found.id);
+      const game = await noteClientVersion(opts.games, found, caller);
       request.game = game;
       return game;
     },
@@ -188,20 +187,20 @@ export function header(request: FastifyRequest, name: string): string | undefine
  * do not move it back, and a write happens only when a newer version first shows up.
  */
 async function noteClientVersion(
-  db: Kysely<DB>,
+  games: GameDoorOptions['games'],
   game: GameRow,
   { pluginVersion: plugin, engine }: GameCaller,
-): Promise<void> {
+): Promise<GameRow> {
   const newer = (seen: string | undefined, stored: string | null): seen is string =>
     seen !== undefined && VERSION.test(seen) && (stored === null || compareVersions(seen, stored) > 0);
-  const changes = {
+  const changes: ClientVersions = {
     ...(newer(plugin, game.latest_plugin_version) ? { latest_plugin_version: plugin } : {}),
     ...(newer(engine, game.latest_engine) ? { latest_engine: engine } : {}),
   };
-  if (Object.keys(changes).length > 0) {
-    await store.updateGame(db, game.id, changes);
-    Object.assign(game, changes);
-  }
+  if (Object.keys(changes).length === 0) return game;
+  await games.noteClientVersions(game.id, changes);
+  // A copy: the row read is the one kept for every call.
+  return { ...game, ...changes };
 }
 
 /** Compares dotted versions part by part as numbers (`0.10.0` > `0.9.7`); trailing text breaks ties. */

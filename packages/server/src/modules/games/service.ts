@@ -1,6 +1,7 @@
 import type { GameDetails, GamesResponse } from '@howl/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { noCaches, type Caches } from '../../lib/cache.js';
 import type { Clock } from '../../lib/clock.js';
 import { newApiKey, newGameId } from '../../lib/tokens.js';
 import type { GameRow } from './games.table.js';
@@ -33,7 +34,12 @@ export interface GamesDeps {
   setUpGame(trx: Kysely<DB>, gameId: string, now: number): Promise<void>;
   /** Every module that keeps rows under a game, in the order their rows go when it is deleted. */
   underGame: readonly GameRows[];
+  /** Where games read by every game call are kept (`find`); without, every call reads the database. */
+  caches?: Caches;
 }
+
+/** The newest plugin and engine versions a game's clients reported (the front door notes them). */
+export type ClientVersions = Partial<Pick<GameRow, 'latest_plugin_version' | 'latest_engine'>>;
 
 /** Runs once the game's delete has committed: what is kept outside the database lets go (a rank index). */
 type AfterDelete = () => Promise<void>;
@@ -52,7 +58,15 @@ export interface GameRows {
  * ownership check (the console's hook runs it on every route with a `:gameId`); calls that take a
  * `GameRow` take a game it already let through.
  */
-export function createGames({ db, clock, setUpGame, underGame }: GamesDeps) {
+export function createGames({ db, clock, setUpGame, underGame, caches = noCaches }: GamesDeps) {
+  // Game id → row, for the game API's key check; every write below drops the id once it has committed.
+  const kept = caches.cache<GameRow>('games');
+
+  async function change(gameId: string, changes: Parameters<typeof store.updateGame>[2]): Promise<void> {
+    await store.updateGame(db, gameId, changes);
+    await kept.invalidate(gameId);
+  }
+
   async function owned(developerId: string, gameId: string, trx: Kysely<DB> = db): Promise<GameRow> {
     const game = await store.findOwnedGame(trx, developerId, gameId);
     if (!game) throw gameErrors.notFound();
@@ -80,8 +94,13 @@ export function createGames({ db, clock, setUpGame, underGame }: GamesDeps) {
     hold: gameHold.hold,
 
     /** Saves a game's player settings (the players module's console). */
-    savePlayerSettings: (gameId: string, changes: PlayerSettingsRow): Promise<void> =>
-      store.updateGame(db, gameId, changes),
+    savePlayerSettings: (gameId: string, changes: PlayerSettingsRow): Promise<void> => change(gameId, changes),
+
+    /** The game of this id for the game API (kept in memory; shared, so never changed in place). */
+    find: (gameId: string): Promise<GameRow | undefined> => kept.get(gameId, () => store.findGame(db, gameId)),
+
+    /** Keeps the newer client versions the front door saw. */
+    noteClientVersions: (gameId: string, versions: ClientVersions): Promise<void> => change(gameId, versions),
     /** The game's row when the developer owns it; 404 otherwise (`requireOwnerOnGameRoutes` runs it). */
     owned: (developerId: string, gameId: string) => owned(developerId, gameId),
 
@@ -116,7 +135,7 @@ export function createGames({ db, clock, setUpGame, underGame }: GamesDeps) {
           ? { allow_client_deletes: changes.allow_client_deletes ? 1 : 0 }
           : {}),
       };
-      await store.updateGame(db, game.id, patch);
+      await change(game.id, patch);
       return toDetails({ ...game, ...patch });
     },
 
@@ -150,16 +169,17 @@ export function createGames({ db, clock, setUpGame, underGame }: GamesDeps) {
         }
         return after;
       });
+      await kept.invalidate(gameId);
       for (const then of afterDelete) await then();
       return list(developerId);
     },
 
     apiKey: (game: GameRow): string => game.api_key,
 
-    /** Issues a new key; the old one stops working at once (every call checks the stored key). */
+    /** Issues a new key; the old one stops working at once, in every process (the kept game is dropped). */
     async rotateApiKey(game: GameRow): Promise<string> {
       const apiKey = newApiKey();
-      await store.updateGame(db, game.id, { api_key: apiKey });
+      await change(game.id, { api_key: apiKey });
       return apiKey;
     },
   };

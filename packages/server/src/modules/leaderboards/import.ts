@@ -22,6 +22,8 @@ export interface ImportedScore {
 export interface ImportDeps {
   db: Kysely<DB>;
   rankIndex: RankIndex;
+  /** Drops what is kept of the game's boards (a new generation); after the commit. */
+  changed(gameId: string): Promise<void>;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -37,7 +39,7 @@ type Row = store.NewEntry & { revision?: number };
  * (per player and period: keep all, the best, the latest, or the sum), its size limit trims, and
  * the rank index then starts the board afresh (a new generation), as after a wipe.
  */
-export function createScoreImport({ db, rankIndex }: ImportDeps) {
+export function createScoreImport({ db, rankIndex, changed }: ImportDeps) {
   return {
     /** The names among these that are not boards of the game. */
     async missingBoards(gameId: string, names: string[]): Promise<string[]> {
@@ -76,6 +78,7 @@ export function createScoreImport({ db, rankIndex }: ImportDeps) {
           const generation = await store.nextGeneration(trx, board.id);
           return { imported, generation, board };
         });
+        await changed(gameId);
         await rankIndex.reset(done.board.id, done.generation);
         return { imported: done.imported, skipped: scores.length - done.imported };
       });

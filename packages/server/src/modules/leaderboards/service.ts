@@ -2,6 +2,7 @@ import type { CreateLeaderboardBody, Leaderboard, ScoreEntry, UpdateLeaderboardB
 import type { Kysely, Transaction } from 'kysely';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { DB } from '../../db/schema.js';
+import { noCaches, type Caches } from '../../lib/cache.js';
 import type { Clock } from '../../lib/clock.js';
 import { newId } from '../../lib/tokens.js';
 import { leaderboardErrors as E, MAX_LEADERBOARDS_PER_GAME } from './errors.js';
@@ -24,6 +25,8 @@ export interface LeaderboardsDeps {
   db: Kysely<DB>;
   clock: Clock;
   rankIndex: RankIndex;
+  /** Where each game's boards are kept between calls; without, every call reads the database. */
+  caches?: Caches;
 }
 
 interface Resolved {
@@ -33,9 +36,18 @@ interface Resolved {
 }
 
 /** Leaderboards and their scores: configuration, saving by mode, and every ranked query. */
-export function createLeaderboards({ db, clock, rankIndex }: LeaderboardsDeps) {
+export function createLeaderboards({ db, clock, rankIndex, caches = noCaches }: LeaderboardsDeps) {
+  // Game id → its boards by name (at most MAX_LEADERBOARDS_PER_GAME), read by every game call. Every
+  // change to a board (create, settings, wipe, import, delete, the game's delete) drops the game's
+  // entry once it has committed. A write never trusts what is kept: it re-reads its board under the
+  // board's lock and starts again when the id or generation differ (writes.ts).
+  const kept = caches.cache<Map<string, LeaderboardRow>>('leaderboards');
+  const boardsOf = async (gameId: string) =>
+    (await kept.get(gameId, async () => new Map((await store.listLeaderboards(db, gameId)).map((b) => [b.name, b]))))!;
+  const changed = (gameId: string) => kept.invalidate(gameId);
+
   async function mustFind(gameId: string, name: string): Promise<LeaderboardRow> {
-    const board = await store.findLeaderboard(db, gameId, name);
+    const board = (await boardsOf(gameId)).get(name);
     if (!board) throw E.notFound(name);
     return board;
   }
@@ -54,7 +66,15 @@ export function createLeaderboards({ db, clock, rankIndex }: LeaderboardsDeps) {
     return board.max_entries !== null && position > board.max_entries ? null : position;
   }
 
-  const writes = createScoreWrites({ db, clock, rankIndex, resolve, positionOf });
+  const writes = createScoreWrites({
+    db,
+    clock,
+    rankIndex,
+    resolve,
+    positionOf,
+    stale: (gameId) => kept.delete(gameId),
+    changed,
+  });
 
   /** How many more entries a page starting after `listed` entries may show. */
   const room = (board: LeaderboardRow, listed: number, want: number) =>
@@ -87,6 +107,7 @@ export function createLeaderboards({ db, clock, rankIndex }: LeaderboardsDeps) {
     async removeGame(trx: Transaction<DB>, gameId: string): Promise<() => Promise<void>> {
       const boardIds = await store.deleteGameBoards(trx, gameId);
       return async () => {
+        await changed(gameId);
         for (const id of boardIds) await rankIndex.reset(id, null);
       };
     },
@@ -149,6 +170,7 @@ export function createLeaderboards({ db, clock, rankIndex }: LeaderboardsDeps) {
         if (isUniqueViolation(err)) throw E.exists(body.name);
         throw err;
       }
+      await changed(gameId);
       return toLeaderboard(row);
     },
 
@@ -158,8 +180,10 @@ export function createLeaderboards({ db, clock, rankIndex }: LeaderboardsDeps) {
      * generation, so the rank index starts afresh; see docs/leaderboards.md.
      */
     async update(gameId: string, name: string, body: UpdateLeaderboardBody): Promise<Leaderboard> {
-      const before = await mustFind(gameId, name);
-      const changed = await rankIndex.track([before.id], () =>
+      // Read from the database, not what is kept: the generation compared below must be the stored one.
+      const before = await store.findLeaderboard(db, gameId, name);
+      if (!before) throw E.notFound(name);
+      const next = await rankIndex.track([before.id], () =>
         db.transaction().execute(async (trx) => {
           const board = await store.lockBoard(trx, gameId, name, 'all');
           if (!board) throw E.notFound(name);
@@ -192,16 +216,19 @@ export function createLeaderboards({ db, clock, rankIndex }: LeaderboardsDeps) {
           return { ...next, generation };
         }),
       );
-      if (changed.generation !== before.generation) await rankIndex.reset(changed.id, changed.generation);
-      return toLeaderboard(changed);
+      await changed(gameId);
+      if (next.generation !== before.generation) await rankIndex.reset(next.id, next.generation);
+      return toLeaderboard(next);
     },
 
     async remove(gameId: string, name: string): Promise<void> {
-      const board = await mustFind(gameId, name);
-      await db.transaction().execute(async (trx) => {
-        if (!(await store.lockBoard(trx, gameId, name, 'all'))) throw E.notFound(name);
-        await store.deleteLeaderboard(trx, board.id);
+      const board = await db.transaction().execute(async (trx) => {
+        const held = await store.lockBoard(trx, gameId, name, 'all');
+        if (!held) throw E.notFound(name);
+        await store.deleteLeaderboard(trx, held.id);
+        return held;
       });
+      await changed(gameId);
       await rankIndex.reset(board.id, null);
     },
 
@@ -282,7 +309,7 @@ export function createLeaderboards({ db, clock, rankIndex }: LeaderboardsDeps) {
     },
 
     ...writes,
-    ...createScoreImport({ db, rankIndex }),
+    ...createScoreImport({ db, rankIndex, changed }),
   };
 
   /** The order key a position or around query is about: a saved score, or a value submitted now (after its ties). */

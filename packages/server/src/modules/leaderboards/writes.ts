@@ -18,6 +18,10 @@ export interface WritesDeps {
   resolve(gameId: string, name: string): Promise<{ board: LeaderboardRow; at: BoardPeriod }>;
   /** 1-based position of an entry, or null when it is past the board's size. */
   positionOf(board: LeaderboardRow, at: BoardPeriod, key: OrderKey): Promise<number | null>;
+  /** Forgets the game's boards kept in this process: a write found one of them out of date. */
+  stale(gameId: string): void;
+  /** Drops what is kept of the game's boards, in every process; after the commit. */
+  changed(gameId: string): Promise<void>;
 }
 
 /** How often a save starts again because the board's settings changed under it. */
@@ -31,7 +35,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * so what it decides (which entry a save pushes out, what a wipe empties) is decided against the
  * database's truth; the rank index hears of it only after the commit, and follows.
  */
-export function createScoreWrites({ db, clock, rankIndex, resolve, positionOf }: WritesDeps) {
+export function createScoreWrites({ db, clock, rankIndex, resolve, positionOf, stale, changed }: WritesDeps) {
   /** Tells the index what a committed write changed. */
   async function follow(at: BoardPeriod, saved: ScoreRow | undefined, removed: store.RemovedEntry[]) {
     if (saved) await rankIndex.saved(at, saved);
@@ -81,8 +85,9 @@ export function createScoreWrites({ db, clock, rankIndex, resolve, positionOf }:
               if (wanted !== undefined && (await store.entryExists(trx, wanted))) return 'id taken';
               const held = await store.lockBoard(trx, gameId, name, board.max_entries === null ? 'share' : 'one');
               if (!held) throw E.notFound(name);
-              // New settings or a wipe since the board was read: its period or mode may differ.
-              if (held.generation !== board.generation) return undefined;
+              // New settings or a wipe since the board was read (or kept), or a new board of that
+              // name: its period or mode may differ, so it is read again.
+              if (held.id !== board.id || held.generation !== board.generation) return undefined;
               const entry = {
                 id,
                 leaderboard_id: board.id,
@@ -127,6 +132,7 @@ export function createScoreWrites({ db, clock, rankIndex, resolve, positionOf }:
           continue;
         }
         if (!outcome) {
+          stale(gameId);
           if (attempt < SETTLE_ATTEMPTS) continue;
           throw E.busy();
         }
@@ -147,11 +153,14 @@ export function createScoreWrites({ db, clock, rankIndex, resolve, positionOf }:
     async wipe(gameId: string, name: string): Promise<void> {
       const { board } = await resolve(gameId, name);
       await rankIndex.track([board.id], async () => {
-        const generation = await db.transaction().execute(async (trx) => {
-          if (!(await store.lockBoard(trx, gameId, name, 'all'))) throw E.notFound(name);
-          return store.wipe(trx, board.id);
+        const { id, generation } = await db.transaction().execute(async (trx) => {
+          // The held row's id: a kept board may be one deleted since and made again under its name.
+          const held = await store.lockBoard(trx, gameId, name, 'all');
+          if (!held) throw E.notFound(name);
+          return { id: held.id, generation: await store.wipe(trx, held.id) };
         });
-        await rankIndex.reset(board.id, generation);
+        await changed(gameId);
+        await rankIndex.reset(id, generation);
       });
     },
 

@@ -1,0 +1,33 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createCaches } from './cache.js';
+
+describe('caches without Redis', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('keeps a row for at most 5 s, so a process that hears no invalidation reads the database again', async () => {
+    vi.useFakeTimers({ toFake: ['performance'] });
+    const caches = await createCaches();
+    const games = caches.cache<{ key: string }>('games');
+    let stored = 'old';
+    const load = async () => ({ key: stored });
+    expect(await games.get('g', load)).toEqual({ key: 'old' });
+    stored = 'rotated';
+    vi.advanceTimersByTime(4_000);
+    expect(await games.get('g', load)).toEqual({ key: 'old' });
+    vi.advanceTimersByTime(1_001);
+    expect(await games.get('g', load)).toEqual({ key: 'rotated' });
+  });
+
+  it('drops a row at once on an invalidation in the same process', async () => {
+    const caches = await createCaches();
+    const games = caches.cache<{ key: string }>('games');
+    let stored = 'old';
+    const load = async () => ({ key: stored });
+    await games.get('g', load);
+    stored = 'rotated';
+    await games.invalidate('g');
+    expect(await games.get('g', load)).toEqual({ key: 'rotated' });
+  });
+});

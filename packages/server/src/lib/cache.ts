@@ -1,0 +1,189 @@
+import type { Redis } from 'ioredis';
+
+/**
+ * Rows read on every request (a game, a game's boards) kept in memory. The database stays the
+ * truth: a miss reads it, and a write drops the key once its transaction has committed
+ * (`invalidate`), here and, with Redis, in every other process at once.
+ */
+export interface Cache<V extends object> {
+  /** The kept value, else `load()`'s (kept unless an invalidation overtook the load). Absence is never kept. */
+  get(key: string, load: () => Promise<V | undefined>): Promise<V | undefined>;
+  /** Drops the key in this process only (a write found the kept value stale). */
+  delete(key: string): void;
+  /** Drops the key here and in every other process; call after the change has committed. */
+  invalidate(key: string): Promise<void>;
+}
+
+export interface Caches {
+  /** The cache of this name (one per name); at most `max` keys, the least recently used go first. */
+  cache<V extends object>(name: string, max?: number): Cache<V>;
+  /** Stops listening to other processes. */
+  close(): Promise<void>;
+}
+
+export interface CachesOptions {
+  /** Shared with the other processes: invalidations are published on it and heard on a duplicate. */
+  redis?: Redis;
+  /** The pub/sub channel (tests keep their runs apart with it). */
+  channel?: string;
+  onError?: (err: unknown) => void;
+}
+
+const DEFAULT_MAX = 10_000;
+/**
+ * Without Redis no other process hears an invalidation; several processes on one database without
+ * Redis are not a supported setup, but should one run, a kept row lives at most this long there.
+ */
+const LONE_PROCESS_TTL_MS = 5_000;
+
+/** A load in flight; an invalidation of its key marks it, so what it read (maybe the old row) is not kept. */
+interface Load<V> {
+  overtaken: boolean;
+  promise: Promise<V | undefined>;
+}
+
+/**
+ * The process's caches. With Redis, `invalidate` publishes the key after dropping it and a
+ * subscriber connection drops what others publish; while that subscriber is not listening (before
+ * it first subscribes, during an outage) nothing is kept and every read goes to the database, and
+ * on its return everything kept is dropped, since invalidations sent meanwhile were lost.
+ */
+export async function createCaches(opts: CachesOptions = {}): Promise<Caches> {
+  const channel = opts.channel ?? 'howl:cache-invalidations';
+  const onError = opts.onError ?? (() => {});
+  const caches = new Map<string, LruCache<object>>();
+  const subscriber = opts.redis?.duplicate();
+  let listening = subscriber === undefined;
+
+  const dropAll = () => {
+    for (const c of caches.values()) c.clear();
+  };
+  if (subscriber) {
+    subscriber.on('message', (_channel: string, message: string) => {
+      const cut = message.indexOf('\n');
+      caches.get(message.slice(0, cut))?.delete(message.slice(cut + 1));
+    });
+    // Its outages show on the main connection, which reports them (lib/redis-outages.ts); here they only stop keeping.
+    subscriber.on('error', () => {});
+    await subscriber.subscribe(channel);
+    listening = true;
+    subscriber.on('close', () => {
+      listening = false;
+      dropAll();
+    });
+    subscriber.on('ready', () => {
+      if (listening) return;
+      subscriber.subscribe(channel).then(() => {
+        dropAll();
+        listening = true;
+      }, onError);
+    });
+  }
+
+  const publish = async (name: string, key: string) => {
+    if (!opts.redis) return;
+    // The change has committed: a failed notice must not fail the request. Others' subscribers lose
+    // their connection in an outage and then drop everything, so only a lone failure goes unheard.
+    await opts.redis.publish(channel, `${name}\n${key}`).catch(onError);
+  };
+
+  return {
+    cache<V extends object>(name: string, max = DEFAULT_MAX): Cache<V> {
+      let c = caches.get(name);
+      if (!c) {
+        c = new LruCache<object>(
+          max,
+          () => listening,
+          (key) => publish(name, key),
+          opts.redis ? Number.POSITIVE_INFINITY : LONE_PROCESS_TTL_MS,
+        );
+        caches.set(name, c);
+      }
+      return c as unknown as Cache<V>;
+    },
+    async close() {
+      if (subscriber) {
+        listening = false;
+        subscriber.removeAllListeners('close');
+        subscriber.removeAllListeners('ready');
+        await subscriber.quit().catch(() => subscriber.disconnect());
+      }
+    },
+  };
+}
+
+/** For services built without caches (tests running two services on one database): every read loads. */
+export const noCaches: Caches = {
+  cache: <V extends object>(): Cache<V> => ({
+    get: (_key, load) => load(),
+    delete: () => {},
+    invalidate: async () => {},
+  }),
+  close: async () => {},
+};
+
+class LruCache<V extends object> implements Cache<V> {
+  private readonly entries = new Map<string, { value: V; keptAt: number }>();
+  private readonly loads = new Map<string, Load<V>>();
+
+  constructor(
+    private readonly max: number,
+    private readonly trusted: () => boolean,
+    private readonly publish: (key: string) => Promise<void>,
+    private readonly ttlMs: number,
+  ) {}
+
+  get(key: string, load: () => Promise<V | undefined>): Promise<V | undefined> {
+    if (!this.trusted()) return load();
+    const hit = this.entries.get(key);
+    if (hit !== undefined && performance.now() - hit.keptAt < this.ttlMs) {
+      // Most recently used last: eviction takes the first key.
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return Promise.resolve(hit.value);
+    }
+    if (hit !== undefined) this.entries.delete(key);
+    const pending = this.loads.get(key);
+    if (pending) return pending.promise;
+    // The race this guards: a read of the old row is in flight when a change commits and its
+    // invalidation runs; the invalidation marks the load overtaken, so the old row is answered to
+    // the request that began before the change but never kept. Loads after it read the new row.
+    const started: Load<V> = { overtaken: false, promise: Promise.resolve(undefined) };
+    started.promise = load().then(
+      (value) => {
+        if (this.loads.get(key) === started) this.loads.delete(key);
+        if (value !== undefined && !started.overtaken && this.trusted()) this.keep(key, Object.freeze(value));
+        return value;
+      },
+      (err: unknown) => {
+        if (this.loads.get(key) === started) this.loads.delete(key);
+        throw err;
+      },
+    );
+    this.loads.set(key, started);
+    return started.promise;
+  }
+
+  delete(key: string): void {
+    this.entries.delete(key);
+    const pending = this.loads.get(key);
+    if (pending) {
+      pending.overtaken = true;
+      this.loads.delete(key);
+    }
+  }
+
+  async invalidate(key: string): Promise<void> {
+    this.delete(key);
+    await this.publish(key);
+  }
+
+  clear(): void {
+    for (const key of [...this.entries.keys(), ...this.loads.keys()]) this.delete(key);
+  }
+
+  private keep(key: string, value: V): void {
+    this.entries.set(key, { value, keptAt: performance.now() });
+    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
+  }
+}
