@@ -19,6 +19,10 @@ describe('npm start (the README quick start)', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
+  it('runs the compiled server, not TypeScript', () => {
+    expect(howl.output()).toContain('exec node dist/main.js --dev-outbox');
+  });
+
   it('serves /healthz, the site and a developer sign-up on an embedded SQLite database', async () => {
     const health = await fetch(`${howl.url}/healthz`);
     expect(health.status).toBe(200);
@@ -66,7 +70,7 @@ describe('the server start script under a SIGTERM to its whole process group (Ct
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'howl-start-'));
-    // The server's own start script (the site is built above): npm forwards the signal the group also sends.
+    // The server's own start script (site and server built above): npm forwards the signal the group also sends.
     howl = await npmStart(dataDir, ['run', 'start', '-w', '@howl/server']);
   }, 600_000);
 

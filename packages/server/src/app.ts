@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
@@ -12,6 +12,7 @@ import { errorBody, refuseWhileClosing, registerErrorHandler } from './http/erro
 import { loggerOptions, requestLogController } from './http/logging.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerSecurityHeaders } from './http/security.js';
+import { serializerCompiler } from './http/serializer.js';
 import { registerWeb } from './http/web.js';
 import { createCaches } from './lib/cache.js';
 import { systemClock, type Clock } from './lib/clock.js';
@@ -102,6 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       void reply.code(400).send(errorBody('InvalidParameter', message));
     },
   }).withTypeProvider<ZodTypeProvider>();
+  // Requests are parsed by zod; answers are written by fast-json-stringify from the same contract (http/serializer.ts).
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
