@@ -12,7 +12,7 @@ import { errorBody, refuseWhileClosing, registerErrorHandler } from './http/erro
 import { loggerOptions, requestLogController } from './http/logging.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerSecurityHeaders } from './http/security.js';
-import { serializerCompiler } from './http/serializer.js';
+import { checkingSerializerCompiler, serializerCompiler } from './http/serializer.js';
 import { registerWeb } from './http/web.js';
 import { createCaches } from './lib/cache.js';
 import { systemClock, type Clock } from './lib/clock.js';
@@ -105,7 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   // Requests are parsed by zod; answers are written by fast-json-stringify from the same contract (http/serializer.ts).
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(config.nodeEnv === 'test' ? checkingSerializerCompiler : serializerCompiler);
   registerErrorHandler(app);
   // Failed requests at info, every request at debug: a busy game's successes would flood the log.
   app.addHook('onResponse', async (request, reply) => {

@@ -9,7 +9,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { boardGame } from '../../test/support/boards.js';
-import { serializerCompiler } from './serializer.js';
+import { checkingSerializerCompiler, serializerCompiler } from './serializer.js';
 
 /** What the zod serializer used to send: the parsed answer, as JSON.stringify writes it. */
 function bothWays(schema: z.ZodType, value: unknown) {
@@ -121,5 +121,20 @@ describe('answers of a running app are what the contract writes', () => {
     const res = await v1('GET', '/v1/leaderboards/nope/scores');
     expect(res.statusCode).toBe(404);
     expect(res.body).toBe(JSON.stringify(errorResponse.parse(res.json())));
+  });
+});
+
+describe('under NODE_ENV=test every answer is checked against its schema', () => {
+  const route = { schema: submitScoreResponse, method: 'POST', url: '/', httpStatus: '200' };
+  const wrong = { score_id: 's1', position: 3, kept: 'no' };
+
+  it('refuses an answer that breaks the contract, which the plain writer would bend to fit', () => {
+    expect(() => checkingSerializerCompiler(route)(wrong)).toThrow();
+    expect(() => serializerCompiler(route)(wrong)).not.toThrow();
+  });
+
+  it('writes a correct answer exactly as the plain writer does', () => {
+    const right = { score_id: 's1', position: 3, kept: true };
+    expect(checkingSerializerCompiler(route)(right)).toBe(serializerCompiler(route)(right));
   });
 });

@@ -16,6 +16,20 @@ export const serializerCompiler: FastifySerializerCompiler<$ZodType | { properti
     >[0],
   );
 
+/**
+ * The same writer, after a zod check of each answer against its schema: under NODE_ENV=test (every
+ * suite), so an answer that breaks the contract fails loudly there (a 500) instead of being bent to
+ * fit by the writer.
+ */
+export const checkingSerializerCompiler: FastifySerializerCompiler<$ZodType | { properties: $ZodType }> = (route) => {
+  const write = serializerCompiler(route);
+  const schema = (route.schema instanceof $ZodType ? route.schema : route.schema.properties) as z.ZodType;
+  return (data) => {
+    schema.parse(data);
+    return write(data);
+  };
+};
+
 /** The JSON Schema fast-json-stringify writes an answer of `schema` by: its output shape, without checks. */
 export function serializerSchema(schema: $ZodType): JsonSchema {
   const json = z.toJSONSchema(schema, { io: 'output', target: 'draft-07', unrepresentable: 'any' }) as JsonSchema;
