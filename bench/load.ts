@@ -61,7 +61,7 @@ const playerData: Path[] = [
 ];
 
 /** What a game sends in one stretch of play: 70 % leaderboard reads, 20 % submits, 10 % player data. */
-const mixed: Path = {
+export const MIXED: Path = {
   name: 'mixed (70/20/10)',
   request: () => {
     const r = Math.random();
@@ -75,7 +75,7 @@ export const PATHS: Path[] = [
   ...reads,
   { name: 'ping', request: () => ({ method: 'GET', path: '/v1/ping' }) },
   ...playerData,
-  mixed,
+  MIXED,
 ];
 export const SUBMITS = submits;
 

@@ -128,7 +128,7 @@ export function markdown(
     '',
     `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench${quick ? ' -- --quick' : ''}\` on ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'} (${arch()}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}. Rounds: ${rounds} × ${seconds} s, 10 connections. Ratios are requests per second against the bare Fastify baseline in the same run (median of the rounds), beside the absolute requests per second; a read's baseline is \`GET /hello\`, a write's is \`POST /echo\` of the same body, and the mix (70 % leaderboard reads, 20 % submits, 10 % player data) is measured against the same mix of the two.`,
     '',
-    `Burst (largest board only): every path but the mix is probed by one client, one call every 50 ms, with the server otherwise idle and then while a separate thread submits as fast as 10 connections can for ${burstSeconds} s${quick ? ' (the full bench bursts for 10 s; --quick shortens it)' : ''}; the ratio is the median over the rounds of burst p99 / idle p99.`,
+    `Burst (largest board only): every path but the mix is probed by one client, one call every 50 ms, with the server otherwise idle and then while a separate thread submits as fast as 10 connections can for ${burstSeconds} s${quick ? ' (the full bench bursts for 10 s; --quick shortens it, so each probe makes about 20 calls and its p99 is its slowest)' : ''}; the ratio is the median over the rounds of burst p99 / idle p99.`,
   ];
   for (const { backend, results, goals: gs } of all) {
     lines.push(
