@@ -1,10 +1,12 @@
 /**
- * `npm run bench [-- --quick] [--sizes 10000,100000,1000000] [--rounds 5] [--seconds 3] [--backends sqlite,postgres,redis] [--docs]`
+ * `npm run bench [-- --quick] [--sizes 10000,100000,1000000] [--rounds 5] [--seconds 3] [--burst 10] [--backends sqlite,postgres,redis] [--docs]`
  *
  * Starts a bare Fastify app and the real server as separate processes, seeds boards, and drives each
- * game-API path with autocannon in interleaved rounds (baseline, endpoint, baseline, …), after a
- * warm-up. Reports the median ratio endpoint/baseline with p50/p99, in-process costs of the rank
- * index, memory, and growth from the smallest board to the largest; writes JSON and markdown into
+ * game-API path (and a mix of them) with autocannon in interleaved rounds (baseline, endpoint,
+ * baseline, …), after a warm-up. Reports the median ratio endpoint/baseline and requests per second
+ * with p50/p99, each path's p99 during a burst of submits against its idle p99 (largest board only;
+ * 2 s bursts with `--quick`), in-process costs of the rank index, memory, and growth from the
+ * smallest board to the largest; writes JSON and markdown into
  * bench/results/ (and docs/performance.md with --docs). `--quick` keeps the bench working in CI and
  * asserts nothing about speed.
  */
@@ -13,14 +15,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
+import { Worker } from 'node:worker_threads';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { createDatabase, type Database } from '../packages/server/src/db/database.js';
 import { migrateToLatest } from '../packages/server/src/db/migrate.js';
 import { memoryRankIndex } from '../packages/server/src/modules/ranking/memory-index.js';
 import { redisRankIndex } from '../packages/server/src/modules/ranking/redis-index.js';
-import { goals, markdown, type Goal, type SizeResult } from './report.js';
+import { baselineOf, drive, MIXED, PATHS, percentile, probe, type Load } from './load.js';
+import { goals, markdown, type Burst, type Goal, type SizeResult } from './report.js';
 import { API_KEY, MODES, seed } from './seed.js';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -32,90 +35,14 @@ const quick = process.argv.includes('--quick');
 const sizes = (arg('sizes') ?? (quick ? '10000' : '10000,100000,1000000')).split(',').map(Number);
 const rounds = Number(arg('rounds') ?? (quick ? 1 : 5));
 const seconds = Number(arg('seconds') ?? (quick ? 1 : 3));
+const burstSeconds = Number(arg('burst') ?? (quick ? 2 : 10));
 const pgUrl = process.env.TEST_DATABASE_URL ?? process.env.BENCH_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL ?? process.env.BENCH_REDIS_URL;
 const backends = (
   arg('backends') ?? ['sqlite', pgUrl && 'postgres', pgUrl && redisUrl && 'redis'].filter(Boolean).join(',')
 ).split(',');
 
-interface Path {
-  name: string;
-  baseline: 'hello' | 'echo';
-  request: () => { method: 'GET' | 'POST'; path: string; body?: string };
-}
-
 const rand = (n: number) => Math.floor(Math.random() * n);
-const PATHS: Path[] = [
-  ...MODES.map((mode) => ({
-    name: `submit (${mode})`,
-    baseline: 'echo' as const,
-    request: () => ({
-      method: 'POST' as const,
-      path: `/v1/leaderboards/${mode}/scores`,
-      body: JSON.stringify({ player_name: `p${rand(100_000)}`, score: rand(1_000_003) }),
-    }),
-  })),
-  {
-    name: 'top 10',
-    baseline: 'hello',
-    request: () => ({ method: 'GET', path: '/v1/leaderboards/keep/scores?max=10' }),
-  },
-  {
-    name: 'top 100',
-    baseline: 'hello',
-    request: () => ({ method: 'GET', path: '/v1/leaderboards/keep/scores?max=100' }),
-  },
-  {
-    name: 'position',
-    baseline: 'hello',
-    request: () => ({ method: 'GET', path: `/v1/leaderboards/keep/position?score=${rand(1_000_003)}` }),
-  },
-  {
-    name: 'around (k=3)',
-    baseline: 'hello',
-    request: () => ({ method: 'GET', path: `/v1/leaderboards/keep/around?score=${rand(1_000_003)}&count=3` }),
-  },
-  {
-    name: 'player scores',
-    baseline: 'hello',
-    request: () => ({ method: 'GET', path: `/v1/leaderboards/keep/players/player${rand(50_000)}/scores` }),
-  },
-];
-
-interface Load {
-  rps: number;
-  p50: number;
-  p99: number;
-}
-
-async function drive(
-  base: string,
-  request: () => { method: 'GET' | 'POST'; path: string; body?: string },
-  headers: Record<string, string>,
-): Promise<Load> {
-  const first = request();
-  const result = await autocannon({
-    url: base,
-    connections: 10,
-    duration: seconds,
-    requests: [
-      {
-        method: first.method,
-        headers: { ...headers, ...(first.body ? { 'content-type': 'application/json' } : {}) },
-        setupRequest: (req) => {
-          const next = request();
-          return { ...req, path: next.path, ...(next.body ? { body: next.body } : {}) };
-        },
-      },
-    ],
-  });
-  if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(
-      `${first.method} ${first.path}: ${result.non2xx} non-2xx answers, ${result.errors} errors ${JSON.stringify(result.statusCodeStats)}`,
-    );
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
-}
-
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 function start(
@@ -145,6 +72,8 @@ function start(
 const rssOf = (pid: number) =>
   Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
 const tsx = join(ROOT, 'node_modules/.bin/tsx');
+const TSX_API = import.meta.resolve('tsx/esm/api');
+const BURST = new URL('./burst.ts', import.meta.url).href;
 
 async function openBackend(
   backend: string,
@@ -238,7 +167,60 @@ async function measureIndex(
   return { rebuildMs, bytesPerEntry, positionMicros: ((performance.now() - t) * 1000) / n };
 }
 
-async function benchSize(backend: string, size: number, baseline: string): Promise<SizeResult> {
+/**
+ * Each path's p99 while the server is idle but for the probes, then during a burst of submits, in
+ * interleaved rounds; the ratio per path is the median of the rounds' burst p99 / idle p99.
+ */
+async function measureBurst(base: string, headers: Record<string, string>): Promise<Burst> {
+  // The mix is made of the other paths: probing it would say nothing new.
+  const probed = PATHS.filter((p) => p !== MIXED);
+  // The probes start once the burst runs and stop before it ends.
+  const window = Math.max(500, burstSeconds * 1000 - 1000);
+  const idle: Array<Map<string, number[]>> = [];
+  const busy: Array<Map<string, number[]>> = [];
+  const submitRps: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    idle.push(await probe(base, probed, headers, window));
+    // A worker does not inherit the tsx loader of `--import tsx`: it registers its own first.
+    const worker = new Worker(
+      `import(${JSON.stringify(TSX_API)}).then((t) => t.register()).then(() => import(${JSON.stringify(BURST)}))`,
+      {
+        eval: true,
+        workerData: { base, headers, seconds: burstSeconds },
+      },
+    );
+    const started = new Promise((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+    const done = new Promise<number>((resolve, reject) => {
+      worker.on('message', (m: number | 'started') => m !== 'started' && resolve(m));
+      worker.once('error', reject);
+    });
+    await started;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    busy.push(await probe(base, probed, headers, window));
+    submitRps.push(await done);
+    await worker.terminate();
+  }
+  const paths: Burst['paths'] = {};
+  for (const { name } of probed) {
+    const p99s = (rs: Array<Map<string, number[]>>) => rs.map((m) => percentile(m.get(name)!, 99));
+    const idleP99 = p99s(idle);
+    const burstP99 = p99s(busy);
+    paths[name] = {
+      idleP99: median(idleP99),
+      burstP99: median(burstP99),
+      ratio: median(idleP99.map((v, i) => burstP99[i]! / v)),
+    };
+    console.log(
+      `  burst: ${name.padEnd(24)} p99 ${paths[name]!.idleP99.toFixed(2)} → ${paths[name]!.burstP99.toFixed(2)} ms (${paths[name]!.ratio.toFixed(1)}x)`,
+    );
+  }
+  return { seconds: burstSeconds, probeSeconds: window / 1000, submitRps: median(submitRps), paths };
+}
+
+async function benchSize(backend: string, size: number, baseline: string, withBurst: boolean): Promise<SizeResult> {
   const b = await openBackend(backend);
   const gameId = `bench${randomBytes(4).toString('hex')}`;
   try {
@@ -272,7 +254,9 @@ async function benchSize(backend: string, size: number, baseline: string): Promi
       // Warm-up: the first calls start the index loads; then give them time to finish.
       for (const mode of MODES) await fetch(`${base}/v1/leaderboards/${mode}/scores?max=1`, { headers });
       await new Promise((resolve) => setTimeout(resolve, Math.max(1000, index.rebuildMs * 3)));
-      for (const path of PATHS) await drive(base, path.request, headers).catch(() => undefined);
+      // --quick warms up with the mix alone (it calls every path), so CI stays short.
+      const warmUp = quick ? [MIXED] : PATHS;
+      for (const path of warmUp) await drive(base, path.request, headers, seconds).catch(() => undefined);
       const rssGrowthMb = (rssOf(server.child.pid!) - rssBefore) / 2 ** 20;
       const paths: SizeResult['paths'] = {};
       for (const path of PATHS) {
@@ -280,30 +264,25 @@ async function benchSize(backend: string, size: number, baseline: string): Promi
         const loads: Load[] = [];
         const bases: Load[] = [];
         for (let r = 0; r < rounds; r++) {
-          const bl = await drive(
-            baseline,
-            path.baseline === 'hello'
-              ? () => ({ method: 'GET', path: '/hello' })
-              : () => ({ method: 'POST', path: '/echo', body: path.request().body! }),
-            {},
-          );
-          const load = await drive(base, path.request, headers);
+          const bl = await drive(baseline, baselineOf(path.request), {}, seconds);
+          const load = await drive(base, path.request, headers, seconds);
           bases.push(bl);
           loads.push(load);
           ratios.push(load.rps / bl.rps);
         }
-        paths[path.name] = {
+        const p = (paths[path.name] = {
           ratio: median(ratios),
           rps: median(loads.map((l) => l.rps)),
           baselineRps: median(bases.map((l) => l.rps)),
           p50: median(loads.map((l) => l.p50)),
           p99: median(loads.map((l) => l.p99)),
-        };
+        });
         console.log(
-          `  ${path.name.padEnd(22)} ${paths[path.name]!.ratio.toFixed(2)}x  p50 ${paths[path.name]!.p50} ms  p99 ${paths[path.name]!.p99} ms`,
+          `  ${path.name.padEnd(24)} ${p.ratio.toFixed(2)}x  ${Math.round(p.rps)} req/s (baseline ${Math.round(p.baselineRps)})  p50 ${p.p50} ms  p99 ${p.p99} ms`,
         );
       }
-      return { size, paths, index, rssGrowthMb };
+      const burst = withBurst ? await measureBurst(base, headers) : undefined;
+      return { size, paths, index, rssGrowthMb, ...(burst ? { burst } : {}) };
     } finally {
       server.child.kill('SIGTERM');
       await new Promise((resolve) => server.child.once('exit', resolve));
@@ -323,7 +302,8 @@ try {
     const results: SizeResult[] = [];
     for (const size of sizes) {
       console.log(` ${size.toLocaleString('en')} entries`);
-      results.push(await benchSize(backend, size, baseline));
+      // The burst runs on the largest board only: the goals read it there.
+      results.push(await benchSize(backend, size, baseline, size === sizes.at(-1)));
     }
     const gs = goals(backend, results);
     for (const goal of gs)
@@ -340,9 +320,9 @@ const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
 writeFileSync(
   join(ROOT, `bench/results/${stamp}.json`),
-  JSON.stringify({ quick, sizes, rounds, seconds, node: process.version, all }, null, 2),
+  JSON.stringify({ quick, sizes, rounds, seconds, burstSeconds, node: process.version, all }, null, 2),
 );
-const md = markdown(all, { quick, rounds, seconds, paths: PATHS.map((p) => p.name) });
+const md = markdown(all, { quick, rounds, seconds, burstSeconds, paths: PATHS.map((p) => p.name) });
 writeFileSync(join(ROOT, `bench/results/${stamp}.md`), md);
 if (process.argv.includes('--docs')) writeFileSync(join(ROOT, 'docs/performance.md'), md);
 console.log(

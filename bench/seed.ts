@@ -3,8 +3,28 @@ import type { DB } from '../packages/server/src/db/schema.js';
 
 export const MODES = ['keep', 'highest', 'latest', 'accumulator'] as const;
 export const API_KEY = `howl_${'b'.repeat(43)}`;
+/** Players with a stored document: `pd0` … `pd9999`. */
+export const DATA_PLAYERS = 10_000;
+export const DOC_BYTES = 1024;
 
-/** A developer, a game and one unlimited board per save mode; `keep` gets `entries` scores, 1,000 rows per insert. */
+/** A save game of exactly `DOC_BYTES` bytes of compact JSON: nested objects, a list, and padding. */
+export function playerDoc(n: number): Record<string, unknown> {
+  const doc = {
+    level: n % 100,
+    xp: n * 37,
+    position: { x: (n % 1000) / 10, y: 3.5, zone: `zone-${n % 12}` },
+    settings: { music: 0.8, sfx: true, language: 'en' },
+    inventory: Array.from({ length: 12 }, (_, i) => ({ item: `item-${(n + i) % 300}`, count: i + 1 })),
+    note: '',
+  };
+  doc.note = 'x'.repeat(DOC_BYTES - Buffer.byteLength(JSON.stringify(doc)));
+  return doc;
+}
+
+/**
+ * A developer, a game and one unlimited board per save mode; `keep` gets `entries` scores, 1,000 rows per
+ * insert; `DATA_PLAYERS` players get a `DOC_BYTES` document each.
+ */
 export async function seed(db: Kysely<DB>, gameId: string, entries: number): Promise<void> {
   const now = Date.now();
   await db
@@ -59,5 +79,16 @@ export async function seed(db: Kysely<DB>, gameId: string, entries: number): Pro
       };
     });
     await db.insertInto('scores').values(rows).execute();
+  }
+  for (let i = 0; i < DATA_PLAYERS; i += 500) {
+    const rows = Array.from({ length: Math.min(500, DATA_PLAYERS - i) }, (_, j) => ({
+      game_id: gameId,
+      player_name: `pd${i + j}`,
+      character_name: '',
+      data: JSON.stringify(playerDoc(i + j)),
+      version: 1,
+      updated_at: now,
+    }));
+    await db.insertInto('player_data').values(rows).execute();
   }
 }
