@@ -143,6 +143,28 @@ for (const { dialect, skip } of DIALECTS) {
       expect((await scoresOf(await other.read('main')))[0]!.score_id).toBe(used);
     });
 
+    it('keeps every improved save made while an import writes the same highest board', async () => {
+      const g = await game();
+      const imported = Array.from({ length: 200 }, (_, i) => ({ pn: `p${i}`, s: 100, t: T0 + i }));
+      const save = (i: number, score: number) =>
+        v1Of(g)('POST', '/v1/leaderboards/highest/scores', { body: { player_name: `p${i}`, score } });
+      // Better saves for p0..p7 and worse ones for p8..p15, on their own connections, during the import.
+      const [importAnswer, ...saves] = await Promise.all([
+        g.importing({ leaderboards: [{ name: 'highest', scores: imported }] }),
+        ...Array.from({ length: 8 }, (_, i) => save(i, 500)),
+        ...Array.from({ length: 8 }, (_, i) => save(8 + i, 1)),
+      ]);
+      expect(importAnswer.statusCode, importAnswer.body).toBe(200);
+      expect(saves.map((r) => r.statusCode)).toEqual(Array(16).fill(200));
+      const rows = await scoresOf(await g.read('highest'));
+      const best = new Map(rows.map((r) => [r.player_name, r.score]));
+      expect([rows.length, best.size]).toEqual([200, 200]);
+      for (let i = 0; i < 8; i++) expect(best.get(`p${i}`), `p${i}`).toBe(500);
+      for (let i = 8; i < 16; i++) expect(best.get(`p${i}`), `p${i}`).toBe(100);
+      // The rank index follows the database: positions run 1..200 in the board's order.
+      expect(rows.map((r) => r.position)).toEqual(rows.map((_, i) => i + 1));
+    });
+
     it('refuses a bad row, naming it, and writes nothing', async () => {
       const g = await game();
       const res = await g.importing({
