@@ -8,6 +8,7 @@ describe('loadConfig', () => {
       port: 8080,
       host: undefined,
       databaseUrl: 'sqlite:./data/howl.db',
+      databasePoolSize: undefined,
       redisUrl: undefined,
       smtpUrl: undefined,
       publicUrl: 'http://localhost:8080',
@@ -32,6 +33,7 @@ describe('loadConfig', () => {
       SMTP_URL: 'smtp://u:p@mail:587',
       PUBLIC_URL: 'https://howl.example.com/',
       PORT: '9000',
+      DATABASE_POOL_SIZE: '24',
     });
     expect(c).toMatchObject({
       databaseUrl: 'postgres://howl@db:5432/howl',
@@ -39,6 +41,7 @@ describe('loadConfig', () => {
       smtpUrl: 'smtp://u:p@mail:587',
       publicUrl: 'https://howl.example.com',
       port: 9000,
+      databasePoolSize: 24,
     });
   });
 

@@ -21,6 +21,7 @@ const envSchema = z.object({
       message:
         'must start with sqlite: (e.g. sqlite:./data/howl.db) or postgres:// (e.g. postgres://user@127.0.0.1:5432/howl)',
     }),
+  DATABASE_POOL_SIZE: positiveInt.optional(),
   REDIS_URL: optionalUrl(/^rediss?:\/\//, 'redis://127.0.0.1:6379'),
   SMTP_URL: optionalUrl(/^smtps?:\/\//, 'smtp://user:pass@smtp.example.com:587'),
   MAIL_FROM: z.string().default('Howl <no-reply@localhost>'),
@@ -73,6 +74,8 @@ export interface Config {
   port: number;
   host: string | undefined;
   databaseUrl: string;
+  /** PostgreSQL connections the server keeps at most; sized for the machine when unset (db/database.ts). */
+  databasePoolSize: number | undefined;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -133,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -1,4 +1,6 @@
 import { mkdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { dirname, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import {
@@ -35,6 +37,8 @@ export interface Database {
 export interface DatabaseOptions {
   /** PostgreSQL only: the schema to use, so test suites can run side by side. */
   schema?: string;
+  /** PostgreSQL only: the most connections the pool opens; poolSizeFor(this machine) when unset. */
+  poolSize?: number | undefined;
   /** Hears every statement run (the query-plan test reads them). */
   onQuery?: (sql: string, parameters: readonly unknown[]) => void;
 }
@@ -115,11 +119,24 @@ class ImmediateSqliteDialect extends SqliteDialect {
   override createDriver(): Driver {
     const driver = super.createDriver();
     driver.beginTransaction = async (connection) => {
-      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+          return;
+        } catch (err) {
+          // Nothing has begun, so it is safe to ask again: under heavy load SQLite may still answer
+          // "database is locked" (past busy_timeout, or at once while a checkpoint resets the WAL).
+          if ((err as { code?: unknown }).code !== 'SQLITE_BUSY' || attempt >= BEGIN_ATTEMPTS) throw err;
+          await sleep(attempt * 10);
+        }
+      }
     };
     return driver;
   }
 }
+
+/** How often a transaction asks SQLite for the write lock before its caller hears "database is locked". */
+const BEGIN_ATTEMPTS = 4;
 
 /** Statements kept between queries, at most this many (the app runs a few dozen distinct ones). */
 const STATEMENTS = 500;
@@ -154,6 +171,14 @@ const pgTypes = {
       : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 };
 
+/**
+ * Connections for a machine of this many cores: two per core and one more (while one waits on the
+ * network or a lock, another runs), never fewer than 10, the pool size Howl had before.
+ */
+export function poolSizeFor(cores: number): number {
+  return Math.max(10, cores * 2 + 1);
+}
+
 function createPostgres(
   url: string,
   options: DatabaseOptions,
@@ -162,7 +187,7 @@ function createPostgres(
 ): Connection {
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: options.poolSize ?? poolSizeFor(availableParallelism()),
     types: pgTypes,
     // Names Howl's sessions in pg_stat_activity; an application_name in the URL wins.
     application_name: 'howl',

@@ -31,7 +31,8 @@ export async function openTestDatabase(
   };
 }
 
-async function admin(url: string, statement: string): Promise<void> {
+/** Runs one statement on its own connection (creating and dropping schemas and databases). */
+export async function admin(url: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -113,6 +113,10 @@ for (const { dialect, skip } of DIALECTS) {
                   expect((await service.scores(gameId, 'b', { max: 0, period_offset: 0 })).scores).toEqual(
                     expected.scores,
                   );
+                  // A top page smaller than the board, which an index keeping top rows answers from them.
+                  expect((await service.scores(gameId, 'b', { max: 3, period_offset: 0 })).scores).toEqual(
+                    expected.scores.slice(0, 3),
+                  );
                   const board = (await truth.list(gameId))[0]!;
                   if (config.maxEntries !== null) expect(expected.scores.length).toBeLessThanOrEqual(config.maxEntries);
                   if (board.insert_option !== 'keep') {

@@ -71,6 +71,7 @@ export function createLeaderboards({ db, clock, rankIndex, caches = noCaches }: 
     clock,
     rankIndex,
     resolve,
+    currentPeriod: (board) => boardPeriod(board, periodOf(board, clock.now())),
     positionOf,
     stale: (gameId) => kept.delete(gameId),
     changed,
@@ -295,11 +296,12 @@ export function createLeaderboards({ db, clock, rankIndex, caches = noCaches }: 
     ) {
       const r = await resolve(gameId, name, q.period_offset);
       const key = await target(r, q);
-      const above = await rankIndex.countAbove(r.at, key);
-      const position = above + 1;
+      // Both sides at once (one query at most); only those within the board's size are shown.
+      const near = await rankIndex.around(r.at, key, q.count);
+      const position = near.countAbove + 1;
       const onBoard = r.board.max_entries === null || position <= r.board.max_entries;
-      const upper = (await rankIndex.above(r.at, key, Math.min(q.count, room(r.board, 0, above)))).reverse();
-      const lower = onBoard ? await rankIndex.page(r.at, key, room(r.board, position, q.count)) : [];
+      const upper = near.above.slice(0, room(r.board, 0, near.countAbove)).reverse();
+      const lower = onBoard ? near.below.slice(0, room(r.board, position, q.count)) : [];
       return {
         position: onBoard ? position : null,
         scores_above: upper.map((row, i) => toEntry(row, position - upper.length + i)),

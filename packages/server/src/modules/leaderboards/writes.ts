@@ -1,8 +1,9 @@
 import type { Metadata } from '@howl/contract';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
+import { done, failed, keyedGroupCommit, type RunGroup } from '../../lib/group-commit.js';
 import { newId } from '../../lib/tokens.js';
 import type { BoardPeriod, RankIndex } from '../ranking/rank-index.js';
 import { leaderboardErrors as E, MAX_METADATA_BYTES } from './errors.js';
@@ -16,12 +17,45 @@ export interface WritesDeps {
   rankIndex: RankIndex;
   /** The board and the period a write now goes to (read without a lock). */
   resolve(gameId: string, name: string): Promise<{ board: LeaderboardRow; at: BoardPeriod }>;
+  /** The period a write to this board goes to now. */
+  currentPeriod(board: LeaderboardRow): BoardPeriod;
   /** 1-based position of an entry, or null when it is past the board's size. */
   positionOf(board: LeaderboardRow, at: BoardPeriod, key: OrderKey): Promise<number | null>;
   /** Forgets the game's boards kept in this process: a write found one of them out of date. */
   stale(gameId: string): void;
   /** Drops what is kept of the game's boards, in every process; after the commit. */
   changed(gameId: string): Promise<void>;
+}
+
+/** A score on its way into a group (its metadata already checked and serialised). */
+interface Submission {
+  gameId: string;
+  name: string;
+  player_name: string;
+  score: number;
+  metadata: string | null;
+  engine: 3 | 4 | null;
+  /** The client's id, when it is a UUID: the entry's id unless an entry has it already. */
+  wanted: string | undefined;
+}
+
+/** What one save of a group wrote. */
+interface Written {
+  id: string;
+  saved: ScoreRow | undefined;
+  removed: store.RemovedEntry[];
+  /** When a `highest` board kept the player's better entry: that entry. */
+  standing: ScoreRow | undefined;
+  /** Why the rank index did not hear of the save, when it did not. */
+  unheard?: unknown;
+}
+
+interface Submitted {
+  board: LeaderboardRow;
+  at: BoardPeriod;
+  written: Written;
+  /** Entries that saves of the same group pushed off the board. */
+  pushedOut: Set<string>;
 }
 
 /** How often a save starts again because the board's settings changed under it. */
@@ -35,11 +69,123 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * so what it decides (which entry a save pushes out, what a wipe empties) is decided against the
  * database's truth; the rank index hears of it only after the commit, and follows.
  */
-export function createScoreWrites({ db, clock, rankIndex, resolve, positionOf, stale, changed }: WritesDeps) {
+export function createScoreWrites({
+  db,
+  clock,
+  rankIndex,
+  resolve,
+  currentPeriod,
+  positionOf,
+  stale,
+  changed,
+}: WritesDeps) {
   /** Tells the index what a committed write changed. */
   async function follow(at: BoardPeriod, saved: ScoreRow | undefined, removed: store.RemovedEntry[]) {
     if (saved) await rankIndex.saved(at, saved);
     if (removed.length > 0) await rankIndex.removed(at.boardId, removed);
+  }
+
+  /** Saves one submission in its group's transaction, the board's lock already held: today's single save, unchanged. */
+  async function saveOne(
+    trx: Transaction<DB>,
+    board: LeaderboardRow,
+    at: BoardPeriod,
+    s: Submission,
+  ): Promise<Written> {
+    // A client's id some entry already has (one saved earlier in this group, too) gives way to a fresh one.
+    const id = s.wanted !== undefined && !(await store.entryExists(trx, s.wanted)) ? s.wanted : newId();
+    const entry = { id, leaderboard_id: board.id, period_start: at.periodStart, player_name: s.player_name };
+    const saved = await store.saveEntry(
+      trx,
+      { ...entry, score: s.score, timestamp: clock.now(), metadata: s.metadata, engine: s.engine },
+      board.insert_option,
+      board.sort,
+    );
+    if (!saved) {
+      // A `highest` board kept the player's better entry.
+      const standing = await store.findPlayerEntry(trx, board.id, at.periodStart, s.player_name);
+      return { id, saved, removed: [], standing };
+    }
+    // Only a new entry can push one past the limit; an updated one leaves the count as it was.
+    const removed =
+      board.max_entries !== null && saved.revision === 0
+        ? await store.trimPeriod(trx, { id: board.id, sort: board.sort, maxEntries: board.max_entries }, at.periodStart)
+        : [];
+    return { id, saved, removed, standing: undefined };
+  }
+
+  /**
+   * Saves a group of submissions to one board in one transaction holding the board's lock, one
+   * after another in arrival order; the rank index hears of each, in that order, after the commit.
+   */
+  const saveGroup: RunGroup<Submission, Submitted> = async (group) => {
+    const { gameId, name } = group[0]!;
+    for (let attempt = 1; ; attempt++) {
+      let resolved: Awaited<ReturnType<typeof resolve>>;
+      try {
+        resolved = await resolve(gameId, name);
+      } catch (err) {
+        return group.map(() => failed(err));
+      }
+      let { board, at } = resolved;
+      let written: Written[] | 'gone' | 'stale';
+      try {
+        written = await rankIndex.track([board.id], async () => {
+          const lock = board.max_entries === null ? 'share' : 'one';
+          const written = await db.transaction().execute(async (trx) => {
+            const held = await store.lockBoard(trx, gameId, name, lock);
+            if (!held) return 'gone' as const;
+            // A new board of that name (tracked under another id), or one now limited in size
+            // (a stronger lock): read again.
+            if (held.id !== board.id || (held.max_entries !== null && lock === 'share')) return 'stale' as const;
+            // New settings or a wipe since the board was read (or kept): the locked row is the
+            // truth until the commit, so the saves follow it rather than start again.
+            if (held.generation !== board.generation) {
+              stale(gameId);
+              board = held;
+              at = currentPeriod(held);
+            }
+            const written: Written[] = [];
+            for (const s of group) written.push(await saveOne(trx, board, at, s));
+            return written;
+          });
+          if (typeof written !== 'string') await followAll(at, written);
+          return written;
+        });
+      } catch (err) {
+        // Another save took the client's id between the check and the insert: a fresh one, then.
+        if (group.length === 1 && group[0]!.wanted !== undefined && isUniqueViolation(err)) {
+          group = [{ ...group[0]!, wanted: undefined }];
+          continue;
+        }
+        throw err;
+      }
+      if (written === 'gone') return group.map(() => failed(E.notFound(name)));
+      if (written === 'stale') {
+        stale(gameId);
+        if (attempt < SETTLE_ATTEMPTS) continue;
+        return group.map(() => failed(E.busy()));
+      }
+      const pushedOut = new Set(written.flatMap((w) => w.removed.map((e) => e.id)));
+      return written.map((w) =>
+        w.unheard === undefined ? done({ board, at, written: w, pushedOut }) : failed(w.unheard),
+      );
+    }
+  };
+  const submits = keyedGroupCommit((s: Submission) => `${s.gameId}\u0000${s.name}`, saveGroup);
+
+  /**
+   * Tells the index what a committed group changed, in the order it was written. A notice that
+   * fails is that save's error alone: the group has committed, so it must not run again.
+   */
+  async function followAll(at: BoardPeriod, written: Written[]) {
+    for (const w of written) {
+      try {
+        await follow(at, w.saved, w.removed);
+      } catch (err) {
+        w.unheard = err;
+      }
+    }
   }
 
   /** Deletes scores of this game's boards (ids of other games are not touched); answers how many went. */
@@ -65,6 +211,7 @@ export function createScoreWrites({ db, clock, rankIndex, resolve, positionOf, s
     /**
      * Saves a score the board's way and answers where it stands. A `score_id` the client made is
      * the new entry's id when it is a UUID no entry has yet; otherwise the entry gets a fresh one.
+     * Saves to one board that arrive together commit together (saveGroup); each answers after the commit.
      */
     async submit(
       gameId: string,
@@ -75,78 +222,26 @@ export function createScoreWrites({ db, clock, rankIndex, resolve, positionOf, s
       const metadata = input.metadata === undefined ? null : JSON.stringify(input.metadata);
       const bytes = metadata === null ? 0 : Buffer.byteLength(metadata, 'utf8');
       if (bytes > MAX_METADATA_BYTES) throw E.metadataTooLarge(bytes);
-      let wanted = input.score_id !== undefined && UUID.test(input.score_id) ? input.score_id : undefined;
-      for (let attempt = 1; ; attempt++) {
-        const { board, at } = await resolve(gameId, name);
-        const id = wanted ?? newId();
-        const outcome = await rankIndex
-          .track([board.id], async () => {
-            const written = await db.transaction().execute(async (trx) => {
-              if (wanted !== undefined && (await store.entryExists(trx, wanted))) return 'id taken';
-              const held = await store.lockBoard(trx, gameId, name, board.max_entries === null ? 'share' : 'one');
-              if (!held) throw E.notFound(name);
-              // New settings or a wipe since the board was read (or kept), or a new board of that
-              // name: its period or mode may differ, so it is read again.
-              if (held.id !== board.id || held.generation !== board.generation) return undefined;
-              const entry = {
-                id,
-                leaderboard_id: board.id,
-                period_start: at.periodStart,
-                player_name: input.player_name,
-              };
-              const saved = await store.saveEntry(
-                trx,
-                { ...entry, score: input.score, timestamp: clock.now(), metadata, engine },
-                board.insert_option,
-                board.sort,
-              );
-              if (!saved) {
-                // A `highest` board kept the player's better entry.
-                return {
-                  saved,
-                  removed: [],
-                  standing: await store.findPlayerEntry(trx, board.id, at.periodStart, input.player_name),
-                };
-              }
-              // Only a new entry can push one past the limit; an updated one leaves the count as it was.
-              const removed =
-                board.max_entries !== null && saved.revision === 0
-                  ? await store.trimPeriod(
-                      trx,
-                      { id: board.id, sort: board.sort, maxEntries: board.max_entries },
-                      at.periodStart,
-                    )
-                  : [];
-              return { saved, removed, standing: undefined };
-            });
-            if (written && written !== 'id taken') await follow(at, written.saved, written.removed);
-            return written;
-          })
-          .catch((err: unknown) => {
-            // Another save took the client's id between the check and the insert.
-            if (wanted !== undefined && isUniqueViolation(err)) return 'id taken' as const;
-            throw err;
-          });
-        if (outcome === 'id taken') {
-          wanted = undefined;
-          continue;
-        }
-        if (!outcome) {
-          stale(gameId);
-          if (attempt < SETTLE_ATTEMPTS) continue;
-          throw E.busy();
-        }
-        const { saved, removed, standing } = outcome;
-        if (!saved) {
-          return {
-            score_id: standing?.id ?? id,
-            position: standing ? await positionOf(board, at, standing) : null,
-            kept: false,
-          };
-        }
-        const position = removed.some((e) => e.id === saved.id) ? null : await positionOf(board, at, saved);
-        return { score_id: saved.id, position, kept: position !== null };
+      const wanted = input.score_id !== undefined && UUID.test(input.score_id) ? input.score_id : undefined;
+      const { board, at, written, pushedOut } = await submits.enqueue({
+        gameId,
+        name,
+        player_name: input.player_name,
+        score: input.score,
+        metadata,
+        engine,
+        wanted,
+      });
+      const { id, saved, standing } = written;
+      if (!saved) {
+        return {
+          score_id: standing?.id ?? id,
+          position: standing ? await positionOf(board, at, standing) : null,
+          kept: false,
+        };
       }
+      const position = pushedOut.has(saved.id) ? null : await positionOf(board, at, saved);
+      return { score_id: saved.id, position, kept: position !== null };
     },
 
     /** Empties every period of the board. */

@@ -1,4 +1,4 @@
-import { GAME_STATE_PLAYER, MAX_CHARACTERS_PER_PLAYER, MAX_PLAYER_DATA_BYTES } from '@howl/contract';
+import { GAME_STATE_PLAYER, MAX_PLAYER_DATA_BYTES } from '@howl/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
@@ -6,8 +6,9 @@ import type { GameHold } from '../games/service.js';
 import { playerDataErrors } from './errors.js';
 import * as store from './store.js';
 import type { DocKey } from './store.js';
+import { createDocWrites, NONE, type Doc, type DocChange, type StoredDoc } from './writes.js';
 
-type Doc = Record<string, unknown>;
+export type { StoredDoc } from './writes.js';
 
 export interface PlayerDataDeps {
   db: Kysely<DB>;
@@ -16,14 +17,6 @@ export interface PlayerDataDeps {
   games: GameHold;
 }
 
-/** A stored document as it goes out: its JSON text, never parsed and re-serialised on the way. */
-export interface StoredDoc {
-  data: string;
-  version: number;
-  updatedAt: number | null;
-}
-
-const NONE: StoredDoc = { data: '{}', version: 0, updatedAt: null };
 /** Players per transaction while importing: each holds their locks until it commits. */
 const IMPORT_CHUNK = 200;
 /** Rows per round trip while exporting; the export holds about one page (at most 8 MB of documents) at a time. */
@@ -31,42 +24,16 @@ const EXPORT_PAGE = 200;
 
 /** Player data: one JSON document per player and per character, with versions, merges and the 40 KB limit. */
 export function createPlayerData({ db, clock, games }: PlayerDataDeps) {
+  const writes = createDocWrites({ db, clock, games });
+
   /**
-   * Reads, changes and writes one document under the player's lock: merges of different keys both
-   * land, a stale `if_version` is refused, and a too-large result writes nothing.
+   * Changes one document under the player's lock, in a group commit with the changes arriving
+   * alongside (writes.ts): merges of different keys both land, a stale `if_version` is refused,
+   * and a too-large result writes nothing.
    */
-  function change(key: DocKey, ifVersion: number | undefined, next: (current: Doc | null) => Doc | null) {
+  function change(key: DocKey, ifVersion: number | undefined, next: DocChange['next']): Promise<StoredDoc> {
     if (key.player === GAME_STATE_PLAYER && key.character !== '') throw playerDataErrors.gameStateCharacters();
-    return db.transaction().execute(async (trx): Promise<StoredDoc> => {
-      // A game deleted meanwhile takes its data with it; a write after that has nowhere to go.
-      if (!(await games.hold(trx, key.gameId))) throw playerDataErrors.gameGone();
-      await store.lockPlayer(trx, key.gameId, key.player);
-      const row = await store.findDoc(trx, key);
-      const version = row?.version ?? 0;
-      if (ifVersion !== undefined && ifVersion !== version) throw playerDataErrors.versionConflict(version);
-      const doc = next(row ? (JSON.parse(row.data) as Doc) : null);
-      if (doc === null) {
-        if (row) await store.deleteDoc(trx, key);
-        return NONE;
-      }
-      const data = JSON.stringify(doc);
-      const bytes = Buffer.byteLength(data, 'utf8');
-      if (bytes > MAX_PLAYER_DATA_BYTES) throw playerDataErrors.tooLarge(bytes);
-      if (!row && key.character !== '') {
-        const characters = await store.listCharacters(trx, key.gameId, key.player);
-        if (characters.length >= MAX_CHARACTERS_PER_PLAYER) throw playerDataErrors.characterLimit();
-      }
-      const saved = { data, version: version + 1, updatedAt: clock.now() };
-      await store.saveDoc(trx, {
-        game_id: key.gameId,
-        player_name: key.player,
-        character_name: key.character,
-        data,
-        version: saved.version,
-        updated_at: saved.updatedAt,
-      });
-      return saved;
-    });
+    return writes.change({ key, ifVersion, next });
   }
 
   return {

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import { lockName } from '../../db/dialect-sql.js';
 import type { DB } from '../../db/schema.js';
 import type { PlayerDataTable } from './player-data.table.js';
@@ -28,24 +28,45 @@ export async function lockPlayer(trx: Transaction<DB>, gameId: string, player: s
   await lockName(trx, `player-data:${gameId}:${player}`);
 }
 
-export async function saveDoc(db: Kysely<DB>, row: PlayerDataTable): Promise<void> {
+/** Whether a row is the document of this key. */
+const isDoc = (key: DocKey) => (eb: ExpressionBuilder<DB, 'player_data'>) =>
+  eb.and([
+    eb('game_id', '=', key.gameId),
+    eb('player_name', '=', key.player),
+    eb('character_name', '=', key.character),
+  ]);
+
+/** The stored documents of these keys, in one read. */
+export function findDocs(db: Kysely<DB>, keys: DocKey[]): Promise<PlayerDataTable[]> {
+  if (keys.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('player_data')
+    .selectAll()
+    .where((eb) => eb.or(keys.map((k) => isDoc(k)(eb))))
+    .execute();
+}
+
+/** Writes documents, each replacing the stored one of its key, in one statement (one row per key). */
+export async function saveDocs(db: Kysely<DB>, rows: PlayerDataTable[]): Promise<void> {
+  if (rows.length === 0) return;
   await db
     .insertInto('player_data')
-    .values(row)
+    .values(rows)
     .onConflict((oc) =>
-      oc
-        .columns(['game_id', 'player_name', 'character_name'])
-        .doUpdateSet({ data: row.data, version: row.version, updated_at: row.updated_at }),
+      oc.columns(['game_id', 'player_name', 'character_name']).doUpdateSet((eb) => ({
+        data: eb.ref('excluded.data'),
+        version: eb.ref('excluded.version'),
+        updated_at: eb.ref('excluded.updated_at'),
+      })),
     )
     .execute();
 }
 
-export async function deleteDoc(db: Kysely<DB>, key: DocKey): Promise<void> {
+export async function deleteDocs(db: Kysely<DB>, keys: DocKey[]): Promise<void> {
+  if (keys.length === 0) return;
   await db
     .deleteFrom('player_data')
-    .where('game_id', '=', key.gameId)
-    .where('player_name', '=', key.player)
-    .where('character_name', '=', key.character)
+    .where((eb) => eb.or(keys.map((k) => isDoc(k)(eb))))
     .execute();
 }
 

@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../../test/support/database.js';
+import { insertDeveloperRow } from '../../../test/support/rank-indexes.js';
+import { DIALECTS } from '../../../test/support/services.js';
+import { createCaches, type Caches } from '../../lib/cache.js';
+import { manualClock } from '../../lib/clock.js';
+import { createLeaderboards } from './service.js';
+import { memoryRankIndex } from '../ranking/memory-index.js';
+import { sqlRankIndex } from '../ranking/rank-index.js';
+import { withTopRows } from '../ranking/top-rows.js';
+
+// Exactness under interleaved writes is the property suites' part (test/support/rank-indexes.ts);
+// here: what a read costs once the top rows are kept.
+for (const { dialect, skip } of DIALECTS) {
+  describe.skipIf(skip)(`${dialect}: top rows kept beside the in-process index`, () => {
+    let database: Awaited<ReturnType<typeof openTestDatabase>>;
+    let caches: Caches;
+    const statements: string[] = [];
+    let recording = false;
+    const clock = manualClock(Date.UTC(2026, 2, 29));
+    let service: ReturnType<typeof createLeaderboards>;
+    let truth: ReturnType<typeof createLeaderboards>;
+    /** The statements `run` sends to the database. */
+    const queries = async (run: () => Promise<unknown>) => {
+      statements.length = 0;
+      recording = true;
+      try {
+        await run();
+      } finally {
+        recording = false;
+      }
+      return [...statements];
+    };
+
+    beforeAll(async () => {
+      database = await openTestDatabase(dialect, {
+        onQuery: (text) => {
+          if (recording) statements.push(text);
+        },
+      });
+      await insertDeveloperRow(database.db, 'owner');
+      await database.db
+        .insertInto('games')
+        .values({ id: 'game', owner_id: 'owner', name: 'g', api_key: 'k', created_at: 0 })
+        .execute();
+      caches = await createCaches();
+      const rankIndex = withTopRows(memoryRankIndex(database.db, { rows: database.rows }));
+      service = createLeaderboards({ db: database.db, clock, rankIndex, caches });
+      truth = createLeaderboards({ db: database.db, clock, rankIndex: sqlRankIndex(database.db) });
+      await service.create('game', {
+        name: 'b',
+        insert_option: 'keep',
+        sort: 'desc',
+        max_entries: null,
+        time_based: 'na',
+        timezone: null,
+      });
+      for (let i = 0; i < 150; i++) {
+        clock.advance(1);
+        await service.submit('game', 'b', { player_name: `p${i % 40}`, score: (i * 37) % 101 }, null);
+      }
+      // Warm-up: the first read loads the index, the next fills the top rows from it.
+      await service.scores('game', 'b', { max: 10, period_offset: 0 });
+      await rankIndex.settled();
+      await service.scores('game', 'b', { max: 10, period_offset: 0 });
+    });
+    afterAll(async () => {
+      await caches?.close();
+      await database?.close();
+    });
+
+    const top = (max: number) => service.scores('game', 'b', { max, period_offset: 0 });
+    const expected = (max: number) => truth.scores('game', 'b', { max, period_offset: 0 });
+
+    it('answers top pages up to 100, positions and arounds within them with no SQL', async () => {
+      const fifth = (await expected(10)).scores[4]!;
+      const sent = await queries(async () => {
+        expect(await top(100)).toEqual(await withoutRecording(() => expected(100)));
+        expect(await top(10)).toEqual(await withoutRecording(() => expected(10)));
+        expect(await service.position('game', 'b', { score: 99, period_offset: 0 })).toEqual(
+          await withoutRecording(() => truth.position('game', 'b', { score: 99, period_offset: 0 })),
+        );
+        const near = await service.around('game', 'b', { score: fifth.score, count: 3, period_offset: 0 });
+        expect(near).toEqual(
+          await withoutRecording(() => truth.around('game', 'b', { score: fifth.score, count: 3, period_offset: 0 })),
+        );
+      });
+      expect(sent).toEqual([]);
+    });
+
+    it('answers the top page with no SQL after a save enters it, and refills it in one query once a delete leaves it short', async () => {
+      clock.advance(1);
+      const { score_id } = await service.submit('game', 'b', { player_name: 'new', score: 1000 }, null);
+      const first = await queries(() => top(100));
+      expect(first).toEqual([]);
+      expect((await top(100)).scores[0]!.score_id).toBe(score_id);
+      await service.deleteScore('game', score_id);
+      expect(
+        await queries(async () => expect(await top(10)).toEqual(await withoutRecording(() => expected(10)))),
+      ).toEqual([]);
+      // One row short of a page of 100 now: refilled with one query, then kept again.
+      const refill = await queries(async () => {
+        expect(await top(100)).toEqual(await withoutRecording(() => expected(100)));
+      });
+      expect(refill).toHaveLength(1);
+      expect(await queries(() => top(100))).toEqual([]);
+    });
+
+    it('reads both sides of an around below the kept rows in one query, and a player in one', async () => {
+      const deep = (await expected(0)).scores[130]!;
+      const around = await queries(() =>
+        service.around('game', 'b', { score: deep.score, count: 5, period_offset: 0 }),
+      );
+      expect(around).toHaveLength(1);
+      expect(around[0]).toMatch(/"id" in \(/);
+      const player = await queries(() => service.playerScores('game', 'b', 'p7', { max: 10, period_offset: 0 }));
+      expect(player).toHaveLength(1);
+      const best = await queries(() => service.playerTop('game', 'b', 'p7', { period_offset: 0 }));
+      expect(best).toHaveLength(1);
+    });
+
+    /** Reads the reference without counting its statements. */
+    async function withoutRecording<T>(run: () => Promise<T>): Promise<T> {
+      recording = false;
+      try {
+        return await run();
+      } finally {
+        recording = true;
+      }
+    }
+  });
+}

@@ -1,0 +1,126 @@
+import { MAX_CHARACTERS_PER_PLAYER, MAX_PLAYER_DATA_BYTES } from '@howl/contract';
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import { done, failed, groupCommit, type Outcome } from '../../lib/group-commit.js';
+import type { GameHold } from '../games/service.js';
+import { playerDataErrors } from './errors.js';
+import type { PlayerDataTable } from './player-data.table.js';
+import * as store from './store.js';
+import type { DocKey } from './store.js';
+
+export type Doc = Record<string, unknown>;
+
+/** A stored document as it goes out: its JSON text, never parsed and re-serialised on the way. */
+export interface StoredDoc {
+  data: string;
+  version: number;
+  updatedAt: number | null;
+}
+
+export const NONE: StoredDoc = { data: '{}', version: 0, updatedAt: null };
+
+/** One change of one document: `next` makes the new document from the current one (null: delete it). */
+export interface DocChange {
+  key: DocKey;
+  ifVersion: number | undefined;
+  next(current: Doc | null): Doc | null;
+}
+
+const docId = (k: DocKey) => JSON.stringify([k.gameId, k.player, k.character]);
+const playerId = (k: DocKey) => JSON.stringify([k.gameId, k.player]);
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Document changes that arrive together commit together: one transaction holds their games and
+ * players (in a fixed order, as imports take them), reads every document in one statement, applies
+ * the changes one after another in arrival order (so for one document the later wins, and merges
+ * build on each other), and writes what they left in one upsert and one delete.
+ */
+export function createDocWrites({ db, clock, games }: { db: Kysely<DB>; clock: Clock; games: GameHold }) {
+  async function changeGroup(trx: Transaction<DB>, group: DocChange[]): Promise<Array<Outcome<StoredDoc>>> {
+    // A game deleted meanwhile takes its data with it; a write after that has nowhere to go.
+    const live = new Set<string>();
+    for (const gameId of [...new Set(group.map((c) => c.key.gameId))].sort(byText)) {
+      if (await games.hold(trx, gameId)) live.add(gameId);
+    }
+    const players = new Map<string, DocKey>();
+    for (const c of group) if (live.has(c.key.gameId)) players.set(playerId(c.key), c.key);
+    const ordered = [...players.values()].sort((a, b) => byText(a.gameId, b.gameId) || byText(a.player, b.player));
+    for (const p of ordered) await store.lockPlayer(trx, p.gameId, p.player);
+
+    const keys = new Map<string, DocKey>();
+    for (const c of group) if (live.has(c.key.gameId)) keys.set(docId(c.key), c.key);
+    const stored = new Map((await store.findDocs(trx, [...keys.values()])).map((r) => [docId(toKey(r)), r]));
+    // Each document as the group has left it so far; null: deleted.
+    const now = new Map<string, PlayerDataTable | null>(stored);
+    const savedCharacters = new Map<string, string[]>();
+
+    /** The player's characters as the group has left them so far. */
+    async function characters(key: DocKey): Promise<Set<string>> {
+      const id = playerId(key);
+      let saved = savedCharacters.get(id);
+      if (!saved) {
+        saved = await store.listCharacters(trx, key.gameId, key.player);
+        savedCharacters.set(id, saved);
+      }
+      const names = new Set(saved);
+      for (const [k, row] of now) {
+        const at = keys.get(k)!;
+        if (at.character === '' || playerId(at) !== id) continue;
+        if (row) names.add(at.character);
+        else names.delete(at.character);
+      }
+      return names;
+    }
+
+    async function apply(c: DocChange): Promise<Outcome<StoredDoc>> {
+      const { key } = c;
+      if (!live.has(key.gameId)) return failed(playerDataErrors.gameGone());
+      const row = now.get(docId(key)) ?? undefined;
+      const version = row?.version ?? 0;
+      if (c.ifVersion !== undefined && c.ifVersion !== version)
+        return failed(playerDataErrors.versionConflict(version));
+      const doc = c.next(row ? (JSON.parse(row.data) as Doc) : null);
+      if (doc === null) {
+        if (row) now.set(docId(key), null);
+        return done(NONE);
+      }
+      const data = JSON.stringify(doc);
+      const bytes = Buffer.byteLength(data, 'utf8');
+      if (bytes > MAX_PLAYER_DATA_BYTES) return failed(playerDataErrors.tooLarge(bytes));
+      if (!row && key.character !== '' && (await characters(key)).size >= MAX_CHARACTERS_PER_PLAYER) {
+        return failed(playerDataErrors.characterLimit());
+      }
+      const next = {
+        game_id: key.gameId,
+        player_name: key.player,
+        character_name: key.character,
+        data,
+        version: version + 1,
+        updated_at: clock.now(),
+      };
+      now.set(docId(key), next);
+      return done({ data, version: next.version, updatedAt: next.updated_at });
+    }
+
+    const outcomes: Array<Outcome<StoredDoc>> = [];
+    for (const c of group) outcomes.push(await apply(c));
+    const gone = [...now].filter(([k, row]) => row === null && stored.has(k)).map(([k]) => keys.get(k)!);
+    await store.deleteDocs(trx, gone);
+    await store.saveDocs(
+      trx,
+      [...now].filter(([k, row]) => row !== null && row !== stored.get(k)).map(([, row]) => row!),
+    );
+    return outcomes;
+  }
+
+  const writes = groupCommit<DocChange, StoredDoc>((group) =>
+    db.transaction().execute((trx) => changeGroup(trx, group)),
+  );
+  return { change: (c: DocChange) => writes.enqueue(c), stats: writes.stats };
+}
+
+function toKey(row: Pick<PlayerDataTable, 'game_id' | 'player_name' | 'character_name'>): DocKey {
+  return { gameId: row.game_id, player: row.player_name, character: row.character_name };
+}
