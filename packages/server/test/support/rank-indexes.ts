@@ -7,6 +7,7 @@ import type { DB } from '../../src/db/schema.js';
 import { memoryRankIndex } from '../../src/modules/ranking/memory-index.js';
 import { sqlRankIndex, type BoardPeriod, type RankIndex } from '../../src/modules/ranking/rank-index.js';
 import { redisRankIndex } from '../../src/modules/ranking/redis-index.js';
+import { withTopRows } from '../../src/modules/ranking/top-rows.js';
 import { REDIS_SKIP, services } from './services.js';
 
 type TestedIndex = RankIndex & { settled?(): Promise<void> };
@@ -22,6 +23,13 @@ export const RANK_INDEXES: Array<{ name: string; skip: string | false; create(da
     create: (database) => memoryRankIndex(database.db, { chunk: 3 }),
   },
   { name: 'memory, loaded afresh after every step in chunks of 2', skip: false, create: reloadingMemoryIndex },
+  // Four rows: boards outgrow them, so entries leave, enter and refill them; `max=3` pages come from them.
+  {
+    name: 'memory with its top 4 rows kept',
+    skip: false,
+    create: (database) => withTopRows(memoryRankIndex(database.db, { rows: database.rows }), { rows: 4 }),
+  },
+  { name: 'sql with its top 101 rows kept', skip: false, create: (database) => withTopRows(sqlRankIndex(database.db)) },
   {
     name: 'redis',
     skip: REDIS_SKIP,
@@ -46,6 +54,7 @@ function reloadingMemoryIndex({ db, rows }: Database): TestedIndex {
     page: (board, after, limit) => (seen(board), current.page(board, after, limit)),
     above: (board, key, limit) => (seen(board), current.above(board, key, limit)),
     countAbove: (board, key) => (seen(board), current.countAbove(board, key)),
+    around: (board, key, count) => (seen(board), current.around(board, key, count)),
     saved: (board, entry) => current.saved(board, entry),
     removed: (boardId, entries) => current.removed(boardId, entries),
     reset: (boardId, generation) => current.reset(boardId, generation),

@@ -3,7 +3,8 @@ import type { DB } from '../../db/schema.js';
 import type { OrderKey } from './order.js';
 import { EntryTable } from './entry-table.js';
 import { OrderStatisticList, type Probe } from './order-statistic-list.js';
-import { sqlRankIndex, type BoardPeriod, type RankIndex, type ScoreRow } from './rank-index.js';
+import { RecentRemovals } from './recent-removals.js';
+import { aroundByParts, sqlRankIndex, type BoardPeriod, type RankIndex, type ScoreRow } from './rank-index.js';
 
 export interface MemoryIndexOptions {
   /** Rows per read while loading: bounds the transient objects a load creates (tests make it small). */
@@ -15,9 +16,6 @@ export interface MemoryIndexOptions {
   /** The time, for letting idle periods and old removals go (tests move it). */
   now?: () => number;
 }
-
-/** How long a removed id is remembered: longer than any notice of a write can take to arrive. */
-const REMEMBER_REMOVED_MS = 120_000;
 
 /** One loaded board period: entries as columns, and the list of their numbers in board order. */
 class Period {
@@ -107,8 +105,7 @@ export function memoryRankIndex(
   const slotKey = (boardId: string, periodStart: number) => `${boardId}\u0000${periodStart}`;
   /** The newest generation seen per board: notices from older ones are stale. */
   const generations = new Map<string, number>();
-  /** Ids removed lately, oldest first, with when: a late "saved" notice must not bring one back. */
-  const removedIds = new Map<string, number>();
+  const removedIds = new RecentRemovals();
   let lastSweep = now();
 
   /** Drops the board's periods when `generation` is newer than what they were loaded under. */
@@ -128,10 +125,7 @@ export function memoryRankIndex(
     if (at - lastSweep < 60_000) return;
     lastSweep = at;
     for (const [key, slot] of slots) if (at - slot.used > idleMs) slots.delete(key);
-    for (const [id, when] of removedIds) {
-      if (at - when < REMEMBER_REMOVED_MS) break;
-      removedIds.delete(id);
-    }
+    removedIds.forgetBefore(at);
   }
 
   /** The ready period, or undefined while it loads (the first call starts the load). */
@@ -249,6 +243,17 @@ export function memoryRankIndex(
       const p = ready(board);
       return p ? p.list.lowerBound(p.probe(key)) : sql.countAbove(board, key);
     },
+    async around(board, key, count) {
+      const p = ready(board);
+      if (!p) return aroundByParts(sql, board, key, count);
+      const countAbove = p.list.lowerBound(p.probe(key));
+      const above = p.ids(p.list.range(countAbove - 1, count, -1));
+      const below = p.ids(p.list.range(p.list.upperBound(p.probe(key)), count));
+      // Both sides in one query.
+      const rows = await hydrate([...above, ...below]);
+      const upper = new Set(above);
+      return { countAbove, above: rows.filter((r) => upper.has(r.id)), below: rows.filter((r) => !upper.has(r.id)) };
+    },
     async saved(board, entry) {
       if ((generations.get(board.boardId) ?? -1) > board.generation) return; // made before a wipe or new settings
       follow(board.boardId, board.generation);
@@ -260,7 +265,7 @@ export function memoryRankIndex(
     async removed(boardId, entries) {
       const at = now();
       for (const e of entries) {
-        removedIds.set(e.id, at);
+        removedIds.add(e.id, at);
         change(boardId, e.period_start, (p) => p.remove(e.id));
       }
     },

@@ -38,8 +38,13 @@ export interface RankIndex {
   above(board: BoardPeriod, key: OrderKey, limit: number): Promise<ScoreRow[]>;
   /** How many entries rank strictly above `key`. */
   countAbove(board: BoardPeriod, key: OrderKey): Promise<number>;
+  /** `countAbove`, `above` and `page` after `key` at once, each side at most `count`: an index reads both sides' rows in one query. */
+  around(board: BoardPeriod, key: OrderKey, count: number): Promise<Around>;
 
-  /** An entry was saved or updated (its state after the write, under `board.generation`). */
+  /**
+   * An entry was saved or updated (its state after the write, under `board.generation`). The write
+   * side passes the whole row, which an index keeping rows (top-rows.ts) shows as it is.
+   */
   saved(board: BoardPeriod, entry: IndexedEntry): Promise<void>;
   /** Entries were deleted (by id, from any period of the board). */
   removed(boardId: string, entries: Array<OrderKey & { period_start: number }>): Promise<void>;
@@ -58,12 +63,33 @@ export interface RankIndex {
   reconcile(): Promise<number>;
 }
 
+/** The neighbours of a key: how many rank above it, and up to `count` rows on each side, nearest first. */
+export interface Around {
+  countAbove: number;
+  above: ScoreRow[];
+  below: ScoreRow[];
+}
+
+/** `around` asked of an index one question at a time (the SQL reference's way). */
+export async function aroundByParts(
+  index: RankIndex,
+  board: BoardPeriod,
+  key: OrderKey,
+  count: number,
+): Promise<Around> {
+  return {
+    countAbove: await index.countAbove(board, key),
+    above: await index.above(board, key, count),
+    below: await index.page(board, key, count),
+  };
+}
+
 /** The reference: SQL over the scores table, ordered by the `scores_rank` index. Needs no upkeep. */
 export function sqlRankIndex(db: Kysely<DB>): RankIndex {
   const period = (board: BoardPeriod) =>
     db.selectFrom('scores').where('leaderboard_id', '=', board.boardId).where('period_start', '=', board.periodStart);
 
-  return {
+  const index: RankIndex = {
     async page(board, after, limit) {
       let q = period(board).selectAll();
       if (after) q = q.where((eb) => ranksBelow(eb, after, board.sort));
@@ -82,10 +108,12 @@ export function sqlRankIndex(db: Kysely<DB>): RankIndex {
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
+    around: (board, key, count) => aroundByParts(index, board, key, count),
     saved: async () => {},
     removed: async () => {},
     reset: async () => {},
     track: (_boardIds, run) => run(),
     reconcile: async () => 0,
   };
+  return index;
 }

@@ -3,7 +3,14 @@ import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { followsTies, type OrderKey } from './order.js';
-import { sqlRankIndex, type BoardPeriod, type IndexedEntry, type RankIndex, type ScoreRow } from './rank-index.js';
+import {
+  aroundByParts,
+  sqlRankIndex,
+  type BoardPeriod,
+  type IndexedEntry,
+  type RankIndex,
+  type ScoreRow,
+} from './rank-index.js';
 
 /**
  * Encodes an entry so that Redis's sorted-set order is the board's total order: the set's score is
@@ -68,7 +75,7 @@ redis.call('PEXPIRE', KEYS[3], ARGV[4])
 return 1`,
   // The 0-based rank of a key (its own, or where it would go: ARGV[5] '1' when it follows every
   // tie of its score, so a ZCOUNT tells; else added and removed inside the script), and with
-  // ARGV[3] > 0 that many members from ARGV[4] ('after' or 'above') of it. -1 when not ready.
+  // ARGV[3] > 0 that many members from ARGV[4] ('after', 'above', or 'both': after, then above) of it. -1 when not ready.
   howlRank: `
 if not redis.call('ZSCORE', KEYS[1], '') then return -1 end
 local member = ARGV[2]
@@ -90,15 +97,21 @@ else
 end
 local n = tonumber(ARGV[3])
 if n <= 0 then return {r} end
-if ARGV[4] == 'after' then
+local below = {}
+if ARGV[4] ~= 'above' then
   local from = r + 1
   if own then from = r + 2 end
-  return {r, redis.call('ZRANGE', KEYS[1], from, from + n - 1)}
+  below = redis.call('ZRANGE', KEYS[1], from, from + n - 1)
+  if ARGV[4] == 'after' then return {r, below} end
 end
-if r == 0 then return {r, {}} end
-local from = r - n
-if from < 0 then from = 0 end
-return {r, redis.call('ZRANGE', KEYS[1], from + 1, r)}`,
+local above = {}
+if r > 0 then
+  local from = r - n
+  if from < 0 then from = 0 end
+  above = redis.call('ZRANGE', KEYS[1], from + 1, r)
+end
+if ARGV[4] == 'above' then return {r, above} end
+return {r, below, above}`,
   // Puts a rebuilt period in place, unless the board was reset while it was being rebuilt
   // (KEYS[8] is the board's reset count, ARGV[1] its value when the rebuild began).
   howlReady: `
@@ -204,7 +217,12 @@ export function redisRankIndex(
   }
 
   /** One round trip: the rank of `key` and, optionally, `limit` members after or above it. Undefined while not ready. */
-  async function ask(board: BoardPeriod, key: OrderKey | undefined, limit: number, direction: 'after' | 'above') {
+  async function ask(
+    board: BoardPeriod,
+    key: OrderKey | undefined,
+    limit: number,
+    direction: 'after' | 'above' | 'both',
+  ) {
     const { z, member } = key ? encode(key, board.sort) : { z: '0', member: '' };
     const answer = (await run.howlRank(
       ...periodKeys(board),
@@ -213,13 +231,13 @@ export function redisRankIndex(
       String(limit),
       direction,
       key && followsTies(key) ? '1' : '0',
-    )) as number | [number, string[]?];
+    )) as number | [number, string[]?, string[]?];
     if (answer === -1) {
       startRebuild(board);
       return undefined;
     }
-    const [rank, members = []] = answer as [number, string[]?];
-    return { rank, members };
+    const [rank, members = [], above = []] = answer as [number, string[]?, string[]?];
+    return { rank, members, above };
   }
 
   async function hydrate(members: string[]): Promise<ScoreRow[]> {
@@ -277,6 +295,18 @@ export function redisRankIndex(
       }
       const answer = await ask(board, key, 0, 'after');
       return answer ? answer.rank : sql.countAbove(board, key);
+    },
+    async around(board, key, count) {
+      const answer = await ask(board, key, count, 'both');
+      if (!answer) return aroundByParts(sql, board, key, count);
+      // Both sides in one query.
+      const rows = await hydrate([...answer.above.reverse(), ...answer.members]);
+      const above = new Set(answer.above.map(idOf));
+      return {
+        countAbove: answer.rank,
+        above: rows.filter((r) => above.has(r.id)),
+        below: rows.filter((r) => !above.has(r.id)),
+      };
     },
     async saved(board, entry: IndexedEntry) {
       const { z, member } = encode(entry, board.sort);

@@ -1,0 +1,221 @@
+import { RecentRemovals } from './recent-removals.js';
+import { compareEntries, type OrderKey } from './order.js';
+import type { BoardPeriod, IndexedEntry, RankIndex, ScoreRow } from './rank-index.js';
+
+export interface TopRowsOptions {
+  /** Rows kept per board period: the largest page answered without a query is one fewer (`max=100` asks 101). */
+  rows?: number;
+  /** Board periods kept at once; the least recently read go first. */
+  boards?: number;
+  /** The time, for periods that have ended and old removals (tests move it). */
+  now?: () => number;
+}
+
+/** The best rows of one board period, best first: exactly the period's first `rows.length`, or all of it when `complete`. */
+interface Top {
+  sort: BoardPeriod['sort'];
+  generation: number;
+  periodEnd: number | undefined;
+  rows: ScoreRow[];
+  complete: boolean;
+}
+
+/** The notice's entry is the whole row the write saved (writes.ts passes it); anything less cannot be shown. */
+function isRow(entry: IndexedEntry): entry is ScoreRow {
+  return 'leaderboard_id' in entry && 'period_start' in entry && 'metadata' in entry && 'engine' in entry;
+}
+
+/**
+ * A rank index that keeps each board period's top rows as whole rows, so that a top page, a
+ * position within them and an around among them run no query. It follows the notices by the
+ * index's rules (newer revisions only, never after a removal, never under an older generation;
+ * a reset drops the board) and fills from `index` when a read finds too few rows. A fill is kept
+ * only when no write to the board was under way while it ran (`track` spans a write from before
+ * its transaction to its notices), so what it read is what the notices have brought the index to.
+ * For a process-local index only: another process's writes never reach this one.
+ */
+export function withTopRows<I extends RankIndex>(index: I, options: TopRowsOptions = {}): I {
+  const size = options.rows ?? 101;
+  const maxBoards = options.boards ?? 1000;
+  const now = options.now ?? Date.now;
+  /** Least recently read first. */
+  const tops = new Map<string, Top>();
+  const topKey = (boardId: string, periodStart: number) => `${boardId}\u0000${periodStart}`;
+  const generations = new Map<string, number>();
+  const removedIds = new RecentRemovals();
+  /** Per board: writes under way, and a count of every write start, end and notice (a fill compares it). */
+  const writing = new Map<string, number>();
+  const changes = new Map<string, number>();
+  const touch = (boardId: string) => changes.set(boardId, (changes.get(boardId) ?? 0) + 1);
+
+  function forget(boardId: string): void {
+    for (const key of tops.keys()) if (key.startsWith(`${boardId}\u0000`)) tops.delete(key);
+  }
+
+  /** Follows the newest generation seen: false when `generation` is older (a read or notice from before a reset). */
+  function follow(boardId: string, generation: number): boolean {
+    const known = generations.get(boardId);
+    if (known !== undefined && generation < known) return false;
+    if (known !== undefined && generation > known) forget(boardId);
+    generations.set(boardId, generation);
+    return true;
+  }
+
+  /** The kept rows of a period the read may use, most recently read from now on. */
+  function kept(board: BoardPeriod): Top | undefined {
+    const key = topKey(board.boardId, board.periodStart);
+    const top = tops.get(key);
+    // A read from before a reset leaves the newer rows alone, and answers from the index.
+    if (!top || board.generation < top.generation) return undefined;
+    tops.delete(key);
+    // The board moved on (new settings, a wipe) or the period ended: the rows go.
+    if (top.sort !== board.sort || top.generation !== board.generation || ended(top)) return undefined;
+    tops.set(key, top);
+    return top;
+  }
+
+  const ended = (top: { periodEnd?: number | undefined }) => top.periodEnd !== undefined && now() >= top.periodEnd;
+
+  /** Reads the period's top from the index, and keeps it when nothing changed the board meanwhile. */
+  async function fill(board: BoardPeriod): Promise<Top | undefined> {
+    if (!follow(board.boardId, board.generation) || ended(board)) return undefined;
+    const before = changes.get(board.boardId) ?? 0;
+    const quiet = (writing.get(board.boardId) ?? 0) === 0;
+    // One more than kept tells whether the kept rows are the whole period.
+    const rows = await index.page(board, undefined, size + 1);
+    const top: Top = {
+      sort: board.sort,
+      generation: board.generation,
+      periodEnd: board.periodEnd,
+      rows: rows.slice(0, size),
+      complete: rows.length <= size,
+    };
+    if (quiet && (changes.get(board.boardId) ?? 0) === before && generations.get(board.boardId) === board.generation) {
+      const key = topKey(board.boardId, board.periodStart);
+      tops.delete(key);
+      tops.set(key, top);
+      if (tops.size > maxBoards) tops.delete(tops.keys().next().value!);
+    }
+    return top;
+  }
+
+  /** The first index in `rows` of an entry ranking after `key` (`orAt`: at or after it). */
+  function bound(top: Top, key: OrderKey, orAt: boolean): number {
+    let lo = 0;
+    let hi = top.rows.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      const c = compareEntries(top.rows[mid]!, key, top.sort);
+      if (c < 0 || (c === 0 && !orAt)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** Where `key` would stand among the kept rows, when every row above it is kept. */
+  function within(top: Top | undefined, key: OrderKey): Top | undefined {
+    return top && (top.complete || bound(top, key, true) < top.rows.length) ? top : undefined;
+  }
+
+  function save(board: BoardPeriod, entry: IndexedEntry): void {
+    const top = tops.get(topKey(board.boardId, board.periodStart));
+    if (!top || top.generation !== board.generation) return;
+    const at = top.rows.findIndex((r) => r.id === entry.id);
+    if (at >= 0) {
+      if (top.rows[at]!.revision > entry.revision) return; // an older notice arriving late
+      top.rows.splice(at, 1);
+    }
+    const last = top.rows.at(-1);
+    const enters = top.complete || (last !== undefined && compareEntries(entry, last, top.sort) < 0);
+    if (!enters) return; // ranks below the kept rows: they stay the period's first ones
+    if (!isRow(entry)) {
+      tops.delete(topKey(board.boardId, board.periodStart));
+      return;
+    }
+    top.rows.splice(bound(top, entry, false), 0, { ...entry });
+    if (top.rows.length > size) {
+      top.rows.pop();
+      top.complete = false;
+    }
+  }
+
+  return {
+    ...index,
+    async page(board, after, limit) {
+      if (limit > size) return index.page(board, after, limit);
+      const answers = (top: Top | undefined) => {
+        const from = top && after ? bound(top, after, false) : 0;
+        return top && (top.complete || from + limit <= top.rows.length)
+          ? top.rows.slice(from, from + limit)
+          : undefined;
+      };
+      // A top page the kept rows cannot answer (none yet, or too few left after removals) refills them.
+      return (
+        answers(kept(board)) ?? (after ? undefined : answers(await fill(board))) ?? index.page(board, after, limit)
+      );
+    },
+    async above(board, key, limit) {
+      const top = within(kept(board), key);
+      if (!top) return index.above(board, key, limit);
+      const to = bound(top, key, true);
+      return top.rows.slice(Math.max(0, to - limit), to).reverse();
+    },
+    async countAbove(board, key) {
+      const top = within(kept(board), key);
+      return top ? bound(top, key, true) : index.countAbove(board, key);
+    },
+    async around(board, key, count) {
+      const top = within(kept(board), key);
+      const from = top ? bound(top, key, false) : 0;
+      if (!top || (!top.complete && from + count > top.rows.length)) return index.around(board, key, count);
+      const to = bound(top, key, true);
+      return {
+        countAbove: to,
+        above: top.rows.slice(Math.max(0, to - count), to).reverse(),
+        below: top.rows.slice(from, from + count),
+      };
+    },
+    async saved(board, entry) {
+      await index.saved(board, entry);
+      touch(board.boardId);
+      removedIds.forgetBefore(now());
+      if (removedIds.has(entry.id) || !follow(board.boardId, board.generation)) return;
+      save(board, entry);
+    },
+    async removed(boardId, entries) {
+      await index.removed(boardId, entries);
+      touch(boardId);
+      const at = now();
+      removedIds.forgetBefore(at);
+      for (const e of entries) {
+        removedIds.add(e.id, at);
+        const top = tops.get(topKey(boardId, e.period_start));
+        const gone = top?.rows.findIndex((r) => r.id === e.id) ?? -1;
+        if (gone >= 0) top!.rows.splice(gone, 1);
+      }
+    },
+    async reset(boardId, generation) {
+      await index.reset(boardId, generation);
+      touch(boardId);
+      forget(boardId);
+      if (generation === null) generations.delete(boardId);
+      else generations.set(boardId, Math.max(generation, generations.get(boardId) ?? generation));
+    },
+    async track(boardIds, run) {
+      for (const id of boardIds) {
+        writing.set(id, (writing.get(id) ?? 0) + 1);
+        touch(id);
+      }
+      try {
+        return await index.track(boardIds, run);
+      } finally {
+        for (const id of boardIds) {
+          const left = (writing.get(id) ?? 1) - 1;
+          if (left === 0) writing.delete(id);
+          else writing.set(id, left);
+          touch(id);
+        }
+      }
+    },
+  };
+}
