@@ -37,6 +37,7 @@ import { createPlayerData } from './modules/player-data/service.js';
 import { memoryRankIndex } from './modules/ranking/memory-index.js';
 import { sqlRankIndex } from './modules/ranking/rank-index.js';
 import { redisRankIndex } from './modules/ranking/redis-index.js';
+import { withTopRows } from './modules/ranking/top-rows.js';
 import { importRoutes } from './modules/import/console-routes.js';
 import { createImport } from './modules/import/service.js';
 import { leaderboardRoutes } from './modules/leaderboards/console-routes.js';
@@ -58,6 +59,8 @@ declare module 'fastify' {
     warmUpRanks(): Promise<number>;
     /** Deletes expired sessions, saved sessions and codes now (the app also does so every 10 minutes). */
     purgeExpired(opts?: { batchSize?: number }): Promise<PurgedRows>;
+    /** Resolves once the cache invalidations other processes published so far have been applied here. */
+    invalidationsHeard(): Promise<void>;
   }
 }
 
@@ -113,7 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
     }
   });
-  await registerSecurityHeaders(app, config.publicUrl);
+  registerSecurityHeaders(app, config.publicUrl);
   refuseWhileClosing(app);
   answerNodeRefusals(app);
   // Godot sends spaces and raw UTF-8 in request lines; they are percent-encoded before Node's parser refuses them.
@@ -133,7 +136,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mailer: Mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outbox!;
   app.addHook('onClose', async () => mailer.close());
 
-  const limiters = deps.redis ? redisLimiters(deps.redis) : memoryLimiters();
+  const limiters = deps.redis ? redisLimiters(deps.redis, clock) : memoryLimiters(clock);
+  // Hits counted in the process reach Redis before it closes.
+  app.addHook('onClose', async () => limiters.close());
   const identity = createIdentity({
     db: database.db,
     clock,
@@ -143,7 +148,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const rankIndex =
     config.rankIndex === 'memory'
-      ? memoryRankIndex(database.db, { rows: database.rows })
+      ? // Top rows kept beside the in-process index only: with Redis, other processes' writes would never reach them.
+        withTopRows(memoryRankIndex(database.db, { rows: database.rows }))
       : config.rankIndex === 'redis' && deps.redis
         ? redisRankIndex(database.db, deps.redis, {
             ...(deps.rankPrefix ? { prefix: deps.rankPrefix } : {}),
@@ -212,7 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limiters,
     requestsPerIpPerHour: config.contactRequestsPerIpPerHour,
   });
-  await registerGameApiCors(
+  registerGameApiCors(
     app,
     config.silentWolfCompat ? { matches: isSilentWolfPath, headers: SILENTWOLF_HEADERS } : undefined,
   );
@@ -246,6 +252,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   await registerWeb(app, deps.webRoot ?? DEFAULT_WEB_ROOT);
   app.decorate('warmUpRanks', () => leaderboards.warmUp());
+  app.decorate('invalidationsHeard', () => caches.heard());
   app.decorate('purgeExpired', (opts?: { batchSize?: number }) => identity.purgeExpired(opts));
   schedulePurge(app, () => identity.purgeExpired());
   return app;

@@ -30,4 +30,21 @@ describe('caches without Redis', () => {
     await games.invalidate('g');
     expect(await games.get('g', load)).toEqual({ key: 'rotated' });
   });
+
+  it('keeps at most its size, letting the least recently used key go first', async () => {
+    const caches = await createCaches();
+    const rows = caches.cache<{ n: number }>('rows', 4);
+    const loads: string[] = [];
+    const load = (key: string) => async () => {
+      loads.push(key);
+      return { n: loads.length };
+    };
+    for (const key of ['a', 'b', 'c', 'd']) await rows.get(key, load(key));
+    await rows.get('a', load('a'));
+    await rows.get('e', load('e'));
+    // `b` was the least recently used: it went, `a` stayed.
+    await rows.get('a', load('a'));
+    await rows.get('b', load('b'));
+    expect(loads).toEqual(['a', 'b', 'c', 'd', 'e', 'b']);
+  });
 });

@@ -17,6 +17,11 @@ export interface Cache<V extends object> {
 export interface Caches {
   /** The cache of this name (one per name); at most `max` keys, the least recently used go first. */
   cache<V extends object>(name: string, max?: number): Cache<V>;
+  /**
+   * Resolves once every invalidation Redis delivered to this process before the call has been
+   * applied here: a PING on the subscriber's connection is answered after the messages queued ahead of it.
+   */
+  heard(): Promise<void>;
   /** Stops listening to other processes. */
   close(): Promise<void>;
 }
@@ -101,6 +106,9 @@ export async function createCaches(opts: CachesOptions = {}): Promise<Caches> {
       }
       return c as unknown as Cache<V>;
     },
+    async heard() {
+      if (subscriber && listening) await subscriber.ping().catch(() => {});
+    },
     async close() {
       if (subscriber) {
         listening = false;
@@ -119,6 +127,7 @@ export const noCaches: Caches = {
     delete: () => {},
     invalidate: async () => {},
   }),
+  heard: async () => {},
   close: async () => {},
 };
 
@@ -137,9 +146,12 @@ class LruCache<V extends object> implements Cache<V> {
     if (!this.trusted()) return load();
     const hit = this.entries.get(key);
     if (hit !== undefined && performance.now() - hit.keptAt < this.ttlMs) {
-      // Most recently used last: eviction takes the first key.
-      this.entries.delete(key);
-      this.entries.set(key, hit);
+      // Most recently used last: eviction takes the first key. Below half full nothing is evicted
+      // soon, so the hot path skips the move; a key in use moves once the cache fills past half.
+      if (this.entries.size > this.max / 2) {
+        this.entries.delete(key);
+        this.entries.set(key, hit);
+      }
       return Promise.resolve(hit.value);
     }
     if (hit !== undefined) this.entries.delete(key);

@@ -4,6 +4,10 @@ import { ipBucket, isLoopback } from './ip.js';
 describe('ipBucket', () => {
   it.each([
     ['203.0.113.7', '203.0.113.7'],
+    ['0.0.0.0', '0.0.0.0'],
+    ['255.255.255.255', '255.255.255.255'],
+    // Written another way, the same address lands in the same bucket.
+    ['203.0.113.07', '203.0.113.7'],
     ['::ffff:203.0.113.7', '203.0.113.7'],
     ['2001:db8:1:2:aaaa::1', '2001:db8:1:2::/64'],
     ['2001:db8:1:2:bbbb:cccc:dddd:eeee', '2001:db8:1:2::/64'],

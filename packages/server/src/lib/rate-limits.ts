@@ -1,6 +1,8 @@
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { AppError } from '../http/errors.js';
+import { systemClock, type Clock } from './clock.js';
+import { windowLimiter, type WindowLimiter } from './window-limits.js';
 
 interface LimiterSpec {
   /** Distinguishes this limiter's keys from others' in a shared store. */
@@ -11,18 +13,46 @@ interface LimiterSpec {
 
 /** The store every limiter shares: memory for one process, Redis when several processes serve one site. */
 export interface LimiterFactory {
+  /** Asks the store on every call: exact across processes, for rare calls (sign-ins, mails). */
   create(spec: LimiterSpec): RateLimiterAbstract;
+  /** Counts in the process and reconciles with the store in the background, for every game call (lib/window-limits.ts). */
+  window(spec: LimiterSpec): WindowLimiter;
+  /** Sends what window limiters have not yet sent, and stops them. */
+  close(): Promise<void>;
 }
 
-export function memoryLimiters(): LimiterFactory {
+/** Keeps the window limiters made, so `close` reaches them all. */
+function windowLimiters(clock: Clock, redis?: Redis, prefix?: string): Pick<LimiterFactory, 'window' | 'close'> {
+  const made: WindowLimiter[] = [];
   return {
-    create: (spec) =>
-      new RateLimiterMemory({ keyPrefix: spec.name, points: spec.points, duration: spec.durationSeconds }),
+    window(spec) {
+      const limiter = windowLimiter({
+        ...spec,
+        now: clock.now,
+        ...(redis ? { redis } : {}),
+        ...(prefix ? { prefix } : {}),
+      });
+      made.push(limiter);
+      return limiter;
+    },
+    async close() {
+      await Promise.all(made.map((limiter) => limiter.close()));
+    },
   };
 }
 
-export function redisLimiters(redis: Redis, prefix = 'howl:rl'): LimiterFactory {
+/** `clock` places the window limiters' windows (tests hand in one they move). */
+export function memoryLimiters(clock: Clock = systemClock): LimiterFactory {
   return {
+    create: (spec) =>
+      new RateLimiterMemory({ keyPrefix: spec.name, points: spec.points, duration: spec.durationSeconds }),
+    ...windowLimiters(clock),
+  };
+}
+
+export function redisLimiters(redis: Redis, clock: Clock = systemClock, prefix = 'howl:rl'): LimiterFactory {
+  return {
+    ...windowLimiters(clock, redis, prefix),
     create: (spec) =>
       new RateLimiterRedis({
         storeClient: redis,
@@ -39,9 +69,11 @@ export function redisLimiters(redis: Redis, prefix = 'howl:rl'): LimiterFactory 
   };
 }
 
-/** Seconds until a refused caller may try again; at least one. */
-function retryAfterSeconds(res: RateLimiterRes): number {
-  return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+/** The answer to a caller past a limit: 429 LimitExceeded with `message` and Retry-After (seconds, at least one). */
+function refusal(message: string, msBeforeNext: number): AppError {
+  return new AppError(429, 'LimitExceeded', message, {
+    retryAfterSeconds: Math.max(1, Math.ceil(msBeforeNext / 1000)),
+  });
 }
 
 /** rate-limiter-flexible rejects with a RateLimiterRes when points run out, and with an Error when its store fails. */
@@ -57,8 +89,13 @@ export async function consumeOrRefuse(limiter: RateLimiterAbstract, key: string,
   try {
     await limiter.consume(key);
   } catch (err) {
-    if (isRateLimited(err))
-      throw new AppError(429, 'LimitExceeded', message, { retryAfterSeconds: retryAfterSeconds(err) });
+    if (isRateLimited(err)) throw refusal(message, err.msBeforeNext);
     throw err;
   }
+}
+
+/** Counts one call against a window limiter, refused as `consumeOrRefuse` refuses; asks no store. */
+export function takeOrRefuse(limiter: WindowLimiter, key: string, message: string): void {
+  const msBeforeNext = limiter.take(key);
+  if (msBeforeNext !== undefined) throw refusal(message, msBeforeNext);
 }

@@ -17,6 +17,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Use the Redis of TEST_REDIS_URL for rate limits. */
   redis?: boolean;
+  /** Use the Redis at this address instead (a relay the test can take away). */
+  redisUrl?: string;
   /** Mail through a real SMTP server (default); false keeps the development outbox. */
   smtp?: boolean;
   /** Another app's database: two apps on one database stand for two server processes. */
@@ -32,7 +34,8 @@ export async function startTestApp(options: TestAppOptions) {
   const database = options.database ?? (await openTestDatabase(options.dialect));
   const smtp = await startSmtpServer();
   const clock = manualClock(Date.now());
-  const redis = options.redis ? new Redis(services.redisUrl!) : undefined;
+  const redisUrl = options.redisUrl ?? (options.redis ? services.redisUrl! : undefined);
+  const redis = redisUrl ? new Redis(redisUrl) : undefined;
   const config: Config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',

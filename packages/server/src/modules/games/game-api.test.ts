@@ -87,6 +87,18 @@ for (const { dialect, skip } of DIALECTS) {
       });
       expect(sent).toContain('x-howl-game-version');
       expect(allowed).toEqual(expect.arrayContaining(sent.filter((h) => h !== 'accept')));
+      expect(String(res.headers['access-control-allow-methods']).split(/,\s*/)).toEqual(
+        expect.arrayContaining(['GET', 'POST', 'PUT', 'DELETE']),
+      );
+      expect(res.headers['access-control-max-age']).toBe('86400');
+      expect(res.body).toBe('');
+      // Any game path, served or not: the browser asks before it knows.
+      const unknown = await t.app.inject({
+        method: 'OPTIONS',
+        url: '/v1/no-such-path',
+        headers: { origin: 'https://mygame.example', 'access-control-request-method': 'POST' },
+      });
+      expect([unknown.statusCode, unknown.headers['access-control-allow-origin']]).toEqual([204, '*']);
     });
 
     it('puts CORS headers on /v1 errors (403, 404) and none on the console API', async () => {

@@ -189,12 +189,16 @@ describe.skipIf(DIALECTS[1]!.skip || REDIS_SKIP)('postgres + redis: two server p
     await b?.close();
     await a?.close();
   });
+  // Redis has queued the notice to b before answering a's PUBLISH, but b reads it on its own socket: the
+  // next call waits until b has applied what was queued (the delay a real deployment sees is that read).
+  const heardByB = () => b.app.invalidationsHeard();
 
   it('refuses a key rotated through one process on the next call to the other', async () => {
     expect((await ping(b, game)).statusCode).toBe(200);
     const rotated = (
       await call(a.app, 'POST', `/api/games/${game.game_id}/api-key/rotate`, { body: {}, cookie })
     ).json().api_key;
+    await heardByB();
     expect(statusAndCode(await ping(b, game))).toEqual([403, 'InvalidApiKey']);
     expect((await ping(b, game, rotated)).statusCode).toBe(200);
     game = { ...game, api_key: rotated };
@@ -203,6 +207,7 @@ describe.skipIf(DIALECTS[1]!.skip || REDIS_SKIP)('postgres + redis: two server p
   it("applies a board's delete through one process on the next call to the other", async () => {
     expect((await v1(b, game, 'GET', '/v1/leaderboards/main/scores')).statusCode).toBe(200);
     await call(a.app, 'DELETE', `/api/games/${game.game_id}/leaderboards/main`, { cookie });
+    await heardByB();
     expect(statusAndCode(await v1(b, game, 'GET', '/v1/leaderboards/main/scores'))).toEqual([
       404,
       'LeaderboardNotFound',
