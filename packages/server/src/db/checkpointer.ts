@@ -10,20 +10,23 @@ const db = new Database(workerData.file);
 db.pragma('busy_timeout = 1000');
 setInterval(() => {
   try {
-    // PASSIVE never waits for readers or writers; a large WAL is truncated once nobody holds it.
+    // PASSIVE never waits for readers or writers. TRUNCATE holds off every writer while it runs
+    // (the server's event loop waits in BEGIN), so a large WAL is truncated only once PASSIVE has
+    // copied all of it, when truncating is only a reset.
     const [result] = db.pragma('wal_checkpoint(PASSIVE)');
-    if (result && result.log > 16384) db.pragma('wal_checkpoint(TRUNCATE)');
+    if (result && result.log > workerData.truncateFrames && result.checkpointed === result.log) db.pragma('wal_checkpoint(TRUNCATE)');
   } catch {}
 }, workerData.everyMs);
 `;
 
 /**
  * Takes WAL checkpoints off the request path: the connection that serves requests has automatic
- * checkpoints turned off (`wal_autocheckpoint = 0`), and this thread checkpoints every `everyMs`.
+ * checkpoints turned off (`wal_autocheckpoint = 0`), and this thread checkpoints every `everyMs`,
+ * truncating the WAL file once it has grown past `truncateFrames` pages and all of it is copied.
  */
-export function startCheckpointer(file: string, everyMs = 1000): { stop(): Promise<void> } {
+export function startCheckpointer(file: string, everyMs = 1000, truncateFrames = 16384): { stop(): Promise<void> } {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(WORKER, { eval: true, workerData: { file, driver, everyMs } });
+  const worker = new Worker(WORKER, { eval: true, workerData: { file, driver, everyMs, truncateFrames } });
   worker.unref();
   return {
     async stop() {

@@ -32,22 +32,58 @@ describe('sqlite file: saves while checkpoints run', () => {
       [
         '-e',
         `const db = new (require('better-sqlite3'))(process.argv[1]); db.pragma('busy_timeout = 5000');
-         setInterval(() => db.pragma('wal_checkpoint(TRUNCATE)'), 1);`,
+         let n = 0; setInterval(() => db.pragma(n++ % 2 ? 'wal_checkpoint(TRUNCATE)' : 'wal_checkpoint(PASSIVE)'), 1);`,
         file,
       ],
       { cwd: new URL('../..', import.meta.url).pathname, stdio: 'ignore' },
     );
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const answers = await Promise.all(
-      Array.from({ length: 300 }, (_, i) =>
-        gameCall(t.app, 'POST', '/v1/leaderboards/main/scores', {
-          apiKey: game.api_key,
-          gameId: game.game_id,
-          body: { player_name: `p${i % 40}`, score: i },
-        }),
-      ),
-    );
+    // In waves of two: saves sent together share one transaction, and each BEGIN is a chance to meet a checkpoint.
+    const answers = [];
+    for (let wave = 0; wave < 600; wave++) {
+      answers.push(
+        ...(await Promise.all(
+          [0, 1].map((k) =>
+            gameCall(t.app, 'POST', '/v1/leaderboards/main/scores', {
+              apiKey: game.api_key,
+              gameId: game.game_id,
+              body: { player_name: `p${(wave * 2 + k) % 40}`, score: wave },
+            }),
+          ),
+        )),
+      );
+    }
     checkpoints.kill();
     expect(answers.filter((a) => a.statusCode !== 200).map((a) => a.body)).toEqual([]);
   });
+
+  it('answers a save that waited for the write lock past busy_timeout, asking for it again', async () => {
+    const { cookie } = await signedInDeveloper(t);
+    const game = (await call(t.app, 'POST', '/api/games', { body: { name: 'Locked' }, cookie })).json();
+    // Another process holds the write lock a little longer than the server's busy_timeout (5 s).
+    const holder = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const db = new (require('better-sqlite3'))(process.argv[1]); db.exec('begin immediate');
+         console.log('held'); setTimeout(() => { db.exec('commit'); db.close(); }, 5300);`,
+        file,
+      ],
+      { cwd: new URL('../..', import.meta.url).pathname, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    await new Promise((resolve) => holder.stdout!.once('data', resolve));
+    const answer = await gameCall(t.app, 'POST', '/v1/leaderboards/main/scores', {
+      apiKey: game.api_key,
+      gameId: game.game_id,
+      body: { player_name: 'patient', score: 1 },
+    });
+    await new Promise((resolve) => holder.once('exit', resolve));
+    expect(answer.statusCode).toBe(200);
+    const stored = await t.database.db
+      .selectFrom('scores')
+      .select('id')
+      .where('id', '=', answer.json().score_id)
+      .execute();
+    expect(stored).toHaveLength(1);
+  }, 20_000);
 });

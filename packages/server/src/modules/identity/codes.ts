@@ -1,3 +1,4 @@
+import { isForeignKeyViolation } from '../../db/errors.js';
 import { newSixDigitCode, sha256 } from '../../lib/tokens.js';
 import type { PoolContext, UserPoolOptions } from './context.js';
 import { identityErrors as E } from './errors.js';
@@ -28,13 +29,18 @@ export function poolCodes(ctx: PoolContext, sendCode: UserPoolOptions['sendCode'
       await limits.countCodeMail(accountKey(user.username), limitMessage);
       const code = newSixDigitCode();
       const now = clock.now();
-      await store.putCode(db, {
-        user_id: user.id,
-        purpose,
-        code_hash: codeHash(user, code),
-        expires_at: now + CODE_LIFETIME_MS[purpose],
-        created_at: now,
-      });
+      await store
+        .putCode(db, {
+          user_id: user.id,
+          purpose,
+          code_hash: codeHash(user, code),
+          expires_at: now + CODE_LIFETIME_MS[purpose],
+          created_at: now,
+        })
+        .catch((err: unknown) => {
+          // The account went meanwhile (deleted, or its game was): there is nobody to mail.
+          throw isForeignKeyViolation(err) ? E.userNotFound() : err;
+        });
       try {
         await sendCode({ username: user.username, email: user.email }, purpose, code);
       } catch (cause) {

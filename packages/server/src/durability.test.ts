@@ -1,0 +1,260 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, signedInDeveloper, startTestApp } from '../test/support/app.js';
+import { admin } from '../test/support/database.js';
+import { startServerProcess } from '../test/support/server-process.js';
+import { DIALECTS, services } from '../test/support/services.js';
+import { createDatabase, type Database, type Dialect } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { compareEntries } from './modules/ranking/order.js';
+
+const MODES = ['keep', 'highest', 'latest', 'accumulator'] as const;
+type Mode = (typeof MODES)[number];
+const PLAYERS_PER_BOARD = 6;
+const DATA_PLAYERS = 8;
+/** The server is killed once this many writes were acknowledged, while the others are in flight. */
+const KILL_AFTER_ACKS = 300;
+
+/** One client writing under one name, one call at a time: its acknowledged calls are a prefix of what it sent. */
+interface Lane {
+  board: Mode | 'player-data';
+  player: string;
+  sent: number[];
+  /** The answers of the acknowledged calls, in order (a prefix of `sent`). */
+  acks: Array<{ score_id?: string; version?: number }>;
+}
+
+/** A file or a database of its own that the server process opens by URL; `drop()` removes it. */
+async function freshDatabase(dialect: Dialect): Promise<{ url: string; drop(): Promise<void> }> {
+  if (dialect === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'howl-kill-'));
+    return { url: `sqlite:${join(dir, 'howl.db')}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const base = services.postgresUrl!;
+  const name = `howl_kill_${randomBytes(5).toString('hex')}`;
+  await admin(base, `create database ${name}`);
+  const url = Object.assign(new URL(base), { pathname: `/${name}` }).toString();
+  return { url, drop: () => admin(base, `drop database if exists ${name} with (force)`) };
+}
+
+/** A developer, a game and one unlimited board per save mode, made through the console API. */
+async function seedGame(dialect: Dialect, database: Database): Promise<{ game_id: string; api_key: string }> {
+  const t = await startTestApp({ dialect, database: { ...database, close: () => database.destroy() } });
+  try {
+    const { cookie } = await signedInDeveloper(t);
+    const game = (await call(t.app, 'POST', '/api/games', { body: { name: 'Durable' }, cookie })).json();
+    for (const mode of MODES) {
+      const res = await call(t.app, 'POST', `/api/games/${game.game_id}/leaderboards`, {
+        body: { name: mode, insert_option: mode, max_entries: null },
+        cookie,
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    return game;
+  } finally {
+    await t.close();
+  }
+}
+
+const SERVER_ENV = {
+  LOG_LEVEL: 'warn',
+  RANK_INDEX: 'memory',
+  GAME_API_REQUESTS_PER_KEY_PER_MINUTE: '100000000',
+  GAME_API_REQUESTS_PER_IP_PER_MINUTE: '100000000',
+};
+
+/** What a lane sends next: scores mixed up and down (sums stay small on the accumulator), documents numbered. */
+const nextValue = (lane: Lane) =>
+  lane.board === 'accumulator' ? 1 + Math.floor(Math.random() * 9) : Math.floor(Math.random() * 1_000_000);
+
+/**
+ * Runs every lane against the server until it is killed after `KILL_AFTER_ACKS` acknowledgements;
+ * answers how many calls were in flight then. Any answer but 2xx before the kill fails the test.
+ */
+async function writeUntilKilled(
+  server: Awaited<ReturnType<typeof startServerProcess>>,
+  headers: Record<string, string>,
+  lanes: Lane[],
+): Promise<number> {
+  let acked = 0;
+  let killed = false;
+  let inFlightAtKill = 0;
+  const inFlight = new Set<Lane>();
+  const send = (lane: Lane, value: number) =>
+    lane.board === 'player-data'
+      ? fetch(`${server.url}/v1/player-data/${lane.player}`, {
+          method: 'PUT',
+          headers,
+          body: JSON.stringify({ player_data: { seq: value, note: 'x'.repeat(500) } }),
+        })
+      : fetch(`${server.url}/v1/leaderboards/${lane.board}/scores`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ player_name: lane.player, score: value }),
+        });
+  await Promise.all(
+    lanes.map(async (lane) => {
+      while (!killed) {
+        const value = lane.board === 'player-data' ? lane.sent.length : nextValue(lane);
+        lane.sent.push(value);
+        inFlight.add(lane);
+        let res: Response;
+        try {
+          res = await send(lane, value);
+        } catch (err) {
+          if (killed) return;
+          throw err;
+        }
+        const body = await res.json().catch(() => undefined);
+        // An answer that arrived is an acknowledgement, even one that crossed the kill.
+        if (!res.ok || body === undefined) {
+          if (killed) return;
+          throw new Error(`${lane.board} ${lane.player}: ${res.status} ${JSON.stringify(body)}`);
+        }
+        inFlight.delete(lane);
+        lane.acks.push(body as Lane['acks'][number]);
+        if (++acked === KILL_AFTER_ACKS) {
+          inFlightAtKill = inFlight.size;
+          killed = true;
+          server.child.kill('SIGKILL');
+        }
+      }
+    }),
+  );
+  await server.exited;
+  return inFlightAtKill;
+}
+
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+
+/** The values a lane's stored entry may hold: what its acknowledged calls made, or that plus the call in flight. */
+function allowedValues(lane: Lane): number[] {
+  const acked = lane.sent.slice(0, lane.acks.length);
+  const withLast = lane.sent;
+  const of = (xs: number[]) =>
+    lane.board === 'highest' ? Math.max(...xs) : lane.board === 'accumulator' ? sum(xs) : xs.at(-1)!;
+  return [...(acked.length > 0 ? [of(acked)] : []), ...(withLast.length > acked.length ? [of(withLast)] : [])];
+}
+
+for (const { dialect, skip } of DIALECTS) {
+  describe.skipIf(skip)(`${dialect}: writes the server acknowledged survive kill -9`, () => {
+    let fresh: Awaited<ReturnType<typeof freshDatabase>>;
+    let database: Database;
+    let game: { game_id: string; api_key: string };
+    let server: Awaited<ReturnType<typeof startServerProcess>> | undefined;
+
+    beforeAll(async () => {
+      fresh = await freshDatabase(dialect);
+      const seeding = createDatabase(fresh.url);
+      await migrateToLatest(seeding);
+      game = await seedGame(dialect, seeding);
+      await seeding.destroy();
+    });
+
+    afterAll(async () => {
+      await server?.stop();
+      await database?.destroy();
+      await fresh?.drop();
+    });
+
+    it('keeps every acknowledged score and document, and ranks them as stored after a restart', async () => {
+      const headers = { 'x-api-key': game.api_key, 'x-game-id': game.game_id, 'content-type': 'application/json' };
+      const lanes: Lane[] = [
+        ...MODES.flatMap((board) =>
+          Array.from({ length: PLAYERS_PER_BOARD }, (_, i) => ({ board, player: `${board}${i}`, sent: [], acks: [] })),
+        ),
+        ...Array.from({ length: DATA_PLAYERS }, (_, i) => ({
+          board: 'player-data' as const,
+          player: `pd${i}`,
+          sent: [],
+          acks: [],
+        })),
+      ];
+      server = await startServerProcess({ DATABASE_URL: fresh.url, ...SERVER_ENV });
+      const inFlightAtKill = await writeUntilKilled(server, headers, lanes);
+      // Calls cut off by the kill: without them the test would prove nothing about unfinished commits.
+      expect(inFlightAtKill).toBeGreaterThan(0);
+
+      server = await startServerProcess({ DATABASE_URL: fresh.url, ...SERVER_ENV });
+      database = createDatabase(fresh.url);
+      const db = database.db;
+      const boardIds = Object.fromEntries(
+        (await db.selectFrom('leaderboards').select(['id', 'name']).where('game_id', '=', game.game_id).execute()).map(
+          (b) => [b.name, b.id],
+        ),
+      );
+
+      for (const lane of lanes) {
+        const where = `${lane.board} ${lane.player} (sent ${lane.sent.join(',')}; ${lane.acks.length} acknowledged)`;
+        if (lane.board === 'player-data') {
+          const row = await db
+            .selectFrom('player_data')
+            .select(['data', 'version'])
+            .where('game_id', '=', game.game_id)
+            .where('player_name', '=', lane.player)
+            .where('character_name', '=', '')
+            .executeTakeFirst();
+          if (lane.acks.length === 0) continue;
+          const lastAck = lane.acks.at(-1)!;
+          expect(row, where).toBeDefined();
+          const seq = (JSON.parse(row!.data) as { seq: number }).seq;
+          // The last acknowledged document, or the one in flight when the server died.
+          expect([lane.acks.length - 1, lane.sent.length - 1], where).toContain(seq);
+          expect(row!.version, where).toBe(lastAck.version! + (seq - (lane.acks.length - 1)));
+          continue;
+        }
+        const rows = await db
+          .selectFrom('scores')
+          .select(['id', 'score'])
+          .where('leaderboard_id', '=', boardIds[lane.board]!)
+          .where('player_name', '=', lane.player)
+          .execute();
+        const byId = new Map(rows.map((r) => [r.id, Number(r.score)]));
+        if (lane.board === 'keep') {
+          // Every acknowledged save is its own entry with its own value; at most the one in flight besides.
+          lane.acks.forEach((ack, i) => expect(byId.get(ack.score_id!), where).toBe(lane.sent[i]));
+          expect(rows.length - lane.acks.length, where).toBeGreaterThanOrEqual(0);
+          expect(rows.length - lane.acks.length, where).toBeLessThanOrEqual(lane.sent.length - lane.acks.length);
+          continue;
+        }
+        if (lane.acks.length === 0) continue;
+        // One entry per player, the one the acknowledgements named, holding the save mode's value.
+        expect(rows, where).toHaveLength(1);
+        expect(rows[0]!.id, where).toBe(lane.acks.at(-1)!.score_id);
+        expect(allowedValues(lane), where).toContain(Number(rows[0]!.score));
+      }
+
+      const v1 = async (path: string) => {
+        const res = await fetch(`${server!.url}${path}`, { headers });
+        expect(res.status, path).toBe(200);
+        return (await res.json()) as { scores: Array<Record<string, unknown>>; position: number | null };
+      };
+      for (const mode of MODES) {
+        const stored = (
+          await db
+            .selectFrom('scores')
+            .select(['id', 'player_name', 'score', 'timestamp'])
+            .where('leaderboard_id', '=', boardIds[mode]!)
+            .execute()
+        )
+          .map((r) => ({ ...r, score: Number(r.score), timestamp: Number(r.timestamp) }))
+          .sort((a, b) => compareEntries(a, b, 'desc'));
+        const top = (await v1(`/v1/leaderboards/${mode}/scores?max=0`)).scores;
+        expect(
+          top.map((s) => [s.score_id, s.player_name, s.score, s.position]),
+          mode,
+        ).toEqual(stored.map((r, i) => [r.id, r.player_name, r.score, i + 1]));
+        for (const [i, r] of stored.entries()) {
+          if (i % 7 !== 0) continue;
+          expect((await v1(`/v1/leaderboards/${mode}/position?score_id=${r.id}`)).position, mode).toBe(i + 1);
+          // A value not yet saved ranks after every entry it ties with.
+          const would = stored.filter((s) => s.score >= r.score).length + 1;
+          expect((await v1(`/v1/leaderboards/${mode}/position?score=${r.score}`)).position, mode).toBe(would);
+        }
+      }
+    }, 60_000);
+  });
+}
