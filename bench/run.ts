@@ -1,7 +1,9 @@
 /**
  * `npm run bench [-- --quick] [--sizes 10000,100000,1000000] [--rounds 5] [--seconds 3] [--burst 10] [--backends sqlite,postgres,redis] [--docs]`
  *
- * Starts a bare Fastify app and the real server as separate processes, seeds boards, and drives each
+ * Builds the server as `npm run build` does (`scripts/build-server.ts`; the site is not needed) and
+ * starts a bare Fastify app and the compiled server (`node packages/server/dist/main.js`, what
+ * `npm start` runs) as separate processes, seeds boards, and drives each
  * game-API path (and a mix of them) with autocannon in interleaved rounds (baseline, endpoint,
  * baseline, …), after a warm-up. Reports the median ratio endpoint/baseline and requests per second
  * with p50/p99, each path's p99 during a burst of submits against its idle p99 (largest board only;
@@ -10,7 +12,7 @@
  * bench/results/ (and docs/performance.md with --docs). `--quick` keeps the bench working in CI and
  * asserts nothing about speed.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,7 +26,7 @@ import { memoryRankIndex } from '../packages/server/src/modules/ranking/memory-i
 import { redisRankIndex } from '../packages/server/src/modules/ranking/redis-index.js';
 import { baselineOf, drive, MIXED, PATHS, percentile, probe, type Load } from './load.js';
 import { goals, markdown, type Burst, type Goal, type SizeResult } from './report.js';
-import { API_KEY, MODES, seed } from './seed.js';
+import { API_KEY, MODES, SERVER_ENV, seed } from './seed.js';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const arg = (name: string) => {
@@ -231,19 +233,14 @@ async function benchSize(backend: string, size: number, baseline: string, withBu
       `  seeded ${size.toLocaleString('en')} entries in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
     );
     const index = await measureIndex(backend, b.database, gameId, size);
-    // node itself (not the tsx CLI, which would run the server in a child): its RSS is the server's.
+    // node itself (not npm, which would run the server in a child): its RSS is the server's.
     const server = await start(
       process.execPath,
-      ['--import', 'tsx', 'packages/server/src/main.ts'],
+      ['packages/server/dist/main.js'],
       {
         ...b.env,
         DATABASE_URL: b.url,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'production',
-        GAME_API_REQUESTS_PER_KEY_PER_MINUTE: '100000000',
-        GAME_API_REQUESTS_PER_IP_PER_MINUTE: '100000000',
+        ...SERVER_ENV,
       },
       /listening on (http:\/\/localhost:\d+)/,
     );
@@ -293,6 +290,8 @@ async function benchSize(backend: string, size: number, baseline: string, withBu
   }
 }
 
+// The numbers are of what production runs: the bundle `npm start` runs, built from these sources.
+execFileSync(tsx, ['scripts/build-server.ts'], { cwd: ROOT, stdio: 'inherit' });
 const baselineServer = await start(tsx, ['bench/baseline.ts'], {}, /baseline listening on (\d+)/);
 const baseline = `http://127.0.0.1:${baselineServer.match[1]}`;
 const all: Array<{ backend: string; results: SizeResult[]; goals: Goal[] }> = [];

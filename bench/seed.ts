@@ -2,6 +2,15 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../packages/server/src/db/schema.js';
 
 export const MODES = ['keep', 'highest', 'latest', 'accumulator'] as const;
+/** What the measured server runs with: a free port, quiet logs, production mode, limits out of the way. */
+export const SERVER_ENV = {
+  PORT: '0',
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'production',
+  GAME_API_REQUESTS_PER_KEY_PER_MINUTE: '100000000',
+  GAME_API_REQUESTS_PER_IP_PER_MINUTE: '100000000',
+};
 export const API_KEY = `howl_${'b'.repeat(43)}`;
 /** Players with a stored document: `pd0` … `pd9999`. */
 export const DATA_PLAYERS = 10_000;
