@@ -30,7 +30,10 @@ async function primary(): Promise<void> {
   cluster.setupPrimary({ exec: fileURLToPath(new URL(`./main${extension()}`, import.meta.url)), args: [] });
   const listening = new Set<Worker>();
   const running = () => Object.keys(cluster.workers ?? {}).length;
-  const fork = () => cluster.fork({ DATABASE_POOL_SIZE: poolSize });
+  const fork = () => {
+    const worker = cluster.fork({ DATABASE_POOL_SIZE: poolSize });
+    console.log(`worker ${worker.process.pid} started`);
+  };
   let exitCode: number | undefined;
 
   const stop = (code: number) => {
