@@ -52,10 +52,15 @@ export interface NpmStart {
 }
 
 /**
- * Starts `npm start` as the README says, on a free port with its own data folder, and waits for its address.
+ * Starts `npm start` (or `npmArgs`, with `env` over the defaults) as the README says, on a free port
+ * with its own data folder, and waits for its address.
  * The test ends it (it is its own process group, as in a terminal: signal `-child.pid` for Ctrl-C).
  */
-export async function npmStart(dataDir: string, npmArgs = ['start']): Promise<NpmStart> {
+export async function npmStart(
+  dataDir: string,
+  npmArgs = ['start'],
+  env: Record<string, string> = {},
+): Promise<NpmStart> {
   const release = await takeLock(600_000);
   const child = spawn('npm', npmArgs, {
     cwd: ROOT,
@@ -67,6 +72,7 @@ export async function npmStart(dataDir: string, npmArgs = ['start']): Promise<Np
       SMTP_URL: '',
       NODE_ENV: 'development',
       LOG_LEVEL: 'info',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

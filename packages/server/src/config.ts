@@ -168,6 +168,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /**
+ * `npm run start:cluster` runs several processes on one database: each refusal names what would
+ * differ between them (a SQLite file has one writer process, memory keeps to its own process).
+ */
+export function checkSeveralProcesses(config: Config): void {
+  const problems = [
+    ...(config.databaseUrl.startsWith('sqlite:')
+      ? [
+          'several processes need PostgreSQL: DATABASE_URL is a SQLite file, which one process writes (set DATABASE_URL=postgres://…)',
+        ]
+      : []),
+    ...(config.redisUrl
+      ? []
+      : ['several processes need REDIS_URL: rate limits, cache invalidations and ranks are shared through Redis']),
+    ...(config.rankIndex === 'memory'
+      ? [
+          "RANK_INDEX=memory is refused with several processes: one process's index would miss the others' writes (leave it unset for redis)",
+        ]
+      : []),
+  ];
+  if (problems.length > 0) throw new ConfigError(problems);
+}
+
+/**
  * `npm start` passes `--dev-outbox`, so a try on one machine can read its codes at /api/dev/outbox;
  * NODE_ENV=production, or DEV_OUTBOX set either way, wins over it. A plain `node` start never has it.
  */

@@ -1,12 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signedInDeveloper, startTestApp } from '../test/support/app.js';
-import { admin } from '../test/support/database.js';
+import { freshDatabase } from '../test/support/database.js';
 import { startServerProcess } from '../test/support/server-process.js';
-import { DIALECTS, services } from '../test/support/services.js';
+import { DIALECTS } from '../test/support/services.js';
 import { createDatabase, type Database, type Dialect } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { compareEntries } from './modules/ranking/order.js';
@@ -25,19 +21,6 @@ interface Lane {
   sent: number[];
   /** The answers of the acknowledged calls, in order (a prefix of `sent`). */
   acks: Array<{ score_id?: string; version?: number }>;
-}
-
-/** A file or a database of its own that the server process opens by URL; `drop()` removes it. */
-async function freshDatabase(dialect: Dialect): Promise<{ url: string; drop(): Promise<void> }> {
-  if (dialect === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'howl-kill-'));
-    return { url: `sqlite:${join(dir, 'howl.db')}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
-  }
-  const base = services.postgresUrl!;
-  const name = `howl_kill_${randomBytes(5).toString('hex')}`;
-  await admin(base, `create database ${name}`);
-  const url = Object.assign(new URL(base), { pathname: `/${name}` }).toString();
-  return { url, drop: () => admin(base, `drop database if exists ${name} with (force)`) };
 }
 
 /** A developer, a game and one unlimited board per save mode, made through the console API. */

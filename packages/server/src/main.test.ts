@@ -1,4 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess } from '../test/support/server-process.js';
@@ -110,5 +114,78 @@ describe.skipIf(skip)('the server process when PostgreSQL or Redis goes away (re
     await redisProxy.up();
     expect((await healthUntil(server.url, 200)).status).toBe(200);
     expect(server.child.exitCode).toBeNull();
+  });
+});
+
+/** A raw connection to the server, and everything it has received so far. */
+async function rawConnection(url: string): Promise<{ socket: Socket; received: () => string; closed: Promise<void> }> {
+  const { hostname, port } = new URL(url);
+  const socket = connect(Number(port), hostname);
+  let received = '';
+  socket.on('data', (d: Buffer) => (received += d.toString()));
+  socket.on('error', () => {});
+  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+  await new Promise((resolve) => socket.once('connect', resolve));
+  return { socket, received: () => received, closed };
+}
+
+/** Waits for `done()`, checking every 20 ms, for at most 5 s (a loaded machine may take a moment). */
+async function until(done: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`waited 5 s for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('the server process on SIGTERM', () => {
+  let dir: string;
+  let server: Awaited<ReturnType<typeof startServerProcess>>;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'howl-shutdown-'));
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const start = async (name: string) =>
+    (server = await startServerProcess({ DATABASE_URL: `sqlite:${join(dir, `${name}.db`)}` }));
+
+  it('exits 0 well within 2 s when idle, though clients hold connections open (the grace is 10 s)', async () => {
+    const { url, child, exited } = await start('idle');
+    // A keep-alive connection after its answer, one that never sent a byte (a preconnect), one mid-headers.
+    const kept = await rawConnection(url);
+    kept.socket.write('GET /healthz HTTP/1.1\r\nHost: howl\r\n\r\n');
+    await until(() => kept.received().includes('"status":"ok"'), 'the health answer');
+    const silent = await rawConnection(url);
+    const halfSent = await rawConnection(url);
+    halfSent.socket.write('GET /healthz HTTP/1.1\r\nHost: howl\r\n');
+
+    const signalled = Date.now();
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(Date.now() - signalled).toBeLessThan(2_000);
+    await Promise.all([kept.closed, silent.closed, halfSent.closed]);
+  });
+
+  it('answers the request in flight when the signal comes, then exits 0', async () => {
+    const { url, child, exited, output } = await start('busy');
+    const body = JSON.stringify({ email: 'drain@example.com', password: 'Howl-Pass1', firstName: 'A', lastName: 'B' });
+    const request = await rawConnection(url);
+    // The server answers "100 Continue" once it has the request: from then on it is in flight.
+    request.socket.write(
+      `POST /api/auth/sign-up HTTP/1.1\r\nHost: howl\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nExpect: 100-continue\r\n\r\n`,
+    );
+    await until(() => request.received().includes('100 Continue'), '100 Continue');
+    child.kill('SIGTERM');
+    await until(() => output().includes('SIGTERM received, shutting down'), 'the drain to begin');
+    request.socket.write(body);
+
+    expect(await exited).toBe(0);
+    expect(request.received()).toMatch(/HTTP\/1\.1 200 OK/);
   });
 });

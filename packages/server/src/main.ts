@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, startEnv } from './config.js';
 import { createDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { trackConnections } from './http/drain.js';
 import { listen } from './http/listen.js';
 
 /** Longest drain before the process exits regardless. */
@@ -11,15 +12,21 @@ const DRAIN_MS = 10_000;
 
 /** `npm start`: read config, migrate, listen; on SIGTERM/SIGINT drain and exit within 10 seconds. */
 async function main(): Promise<void> {
+  // Nothing is in flight before the app exists: a signal while starting ends the process at once, with 0.
+  const early = () => process.exit(0);
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, early);
   const config = loadConfig(startEnv(process.env, process.argv.slice(2)));
   const database = createDatabase(config.databaseUrl, { poolSize: config.databasePoolSize });
   await migrateToLatest(database);
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
   const app = await buildApp({ config, database, redis, ...(config.webRoot ? { webRoot: config.webRoot } : {}) });
 
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.off(signal, early);
+  const connections = trackConnections(app.server);
   closeOnSignal(app, async () => {
-    // A keep-alive connection whose request ends during the drain would hold the exit until its client lets go.
-    const idle = setInterval(() => app.server.closeIdleConnections(), 100).unref();
+    // A connection whose request ends during the drain (keep-alive) would hold the exit until its client lets go.
+    connections.closeIdle();
+    const idle = setInterval(() => connections.closeIdle(), 100).unref();
     await app.close();
     clearInterval(idle);
     await database.destroy();

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { createDatabase, type Database, type DatabaseOptions, type Dialect } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
@@ -29,6 +32,19 @@ export async function openTestDatabase(
       await admin(url, `drop schema ${schema} cascade`);
     },
   };
+}
+
+/** A file or a database of its own that the server process opens by URL; `drop()` removes it. */
+export async function freshDatabase(dialect: Dialect): Promise<{ url: string; drop(): Promise<void> }> {
+  if (dialect === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'howl-db-'));
+    return { url: `sqlite:${join(dir, 'howl.db')}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const base = services.postgresUrl!;
+  const name = `howl_db_${randomBytes(5).toString('hex')}`;
+  await admin(base, `create database ${name}`);
+  const url = Object.assign(new URL(base), { pathname: `/${name}` }).toString();
+  return { url, drop: () => admin(base, `drop database if exists ${name} with (force)`) };
 }
 
 /** Runs one statement on its own connection (creating and dropping schemas and databases). */

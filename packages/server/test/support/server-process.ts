@@ -5,11 +5,14 @@ import { join } from 'node:path';
 
 const SERVER = new URL('../..', import.meta.url).pathname;
 
-/** The real server (`node --import tsx src/main.ts`) in a child process; resolves once it prints its address. */
-export async function startServerProcess(env: Record<string, string>) {
+/**
+ * The real server (`node --import tsx src/main.ts`, or `entry` such as src/cluster.ts) in a child
+ * process; resolves once it prints its address.
+ */
+export async function startServerProcess(env: Record<string, string>, entry = 'src/main.ts') {
   const webRoot = mkdtempSync(join(tmpdir(), 'howl-web-'));
   writeFileSync(join(webRoot, 'index.html'), '<!doctype html><div id="root"></div>');
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: SERVER,
     env: {
       ...process.env,
