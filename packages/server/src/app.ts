@@ -150,7 +150,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const rankIndex =
     config.rankIndex === 'memory'
       ? // Top rows kept beside the in-process index only: with Redis, other processes' writes would never reach them.
-        withTopRows(memoryRankIndex(database.db, { rows: database.rows }))
+        withTopRows(memoryRankIndex(database.db, { rows: database.rows, now: () => clock.now() }), {
+          now: () => clock.now(),
+        })
       : config.rankIndex === 'redis' && deps.redis
         ? redisRankIndex(database.db, deps.redis, {
             ...(deps.rankPrefix ? { prefix: deps.rankPrefix } : {}),
