@@ -1,6 +1,5 @@
 import type { Contact } from '../contact/service.js';
 import type { Identity } from '../identity/service.js';
-import type { PurgedRows } from '../identity/store.js';
 
 /** How often expired rows are deleted, by one process of all that share the database. */
 export const PURGE_EVERY_MS = 10 * 60_000;
@@ -8,7 +7,10 @@ export const PURGE_EVERY_MS = 10 * 60_000;
 /** Rows of one kind one purge statement deletes at most, so no purge holds a big lock. */
 const PURGE_BATCH = 500;
 
-export interface PurgedEverything extends PurgedRows {
+/** Sessions, saved sessions and codes, as identity counts them. */
+type PurgedIdentityRows = Awaited<ReturnType<Identity['purgeExpired']>>;
+
+export interface PurgedEverything extends PurgedIdentityRows {
   /** Newsletter subscriptions never confirmed whose confirmation link expired. */
   pendingSubscriptions: number;
 }
