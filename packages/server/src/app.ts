@@ -49,7 +49,8 @@ import { playerRows } from './modules/players/game-rows.js';
 import { playerRoutes } from './modules/players/console-routes.js';
 import { createPlayers } from './modules/players/service.js';
 import { createIdentity } from './modules/identity/service.js';
-import type { PurgedRows } from './modules/identity/store.js';
+import { purgeExpired, PURGE_EVERY_MS, type PurgedEverything } from './modules/jobs/purge.js';
+import { scheduleJob } from './modules/jobs/schedule.js';
 import { outboxMailer, smtpMailer, type Mailer } from './modules/mail/mailer.js';
 import { outboxRoutes } from './modules/mail/console-routes.js';
 
@@ -57,14 +58,14 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Starts loading every board's current period into the rank index (main.ts calls it after listen). */
     warmUpRanks(): Promise<number>;
-    /** Deletes expired sessions, saved sessions and codes now (the app also does so every 10 minutes). */
-    purgeExpired(opts?: { batchSize?: number }): Promise<PurgedRows>;
+    /** Deletes expired sessions, saved sessions, codes and unconfirmed subscriptions now, whatever the schedule says. */
+    purgeExpired(opts?: { batchSize?: number }): Promise<PurgedEverything>;
+    /** The scheduled purge's check (run every minute): purges if the run is due and this process claims it. */
+    purgeIfDue(): Promise<PurgedEverything | undefined>;
     /** Resolves once the cache invalidations other processes published so far have been applied here. */
     invalidationsHeard(): Promise<void>;
   }
 }
-
-const PURGE_EVERY_MS = 10 * 60_000;
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -149,7 +150,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const rankIndex =
     config.rankIndex === 'memory'
       ? // Top rows kept beside the in-process index only: with Redis, other processes' writes would never reach them.
-        withTopRows(memoryRankIndex(database.db, { rows: database.rows }))
+        withTopRows(memoryRankIndex(database.db, { rows: database.rows, now: () => clock.now() }), {
+          now: () => clock.now(),
+        })
       : config.rankIndex === 'redis' && deps.redis
         ? redisRankIndex(database.db, deps.redis, {
             ...(deps.rankPrefix ? { prefix: deps.rankPrefix } : {}),
@@ -253,25 +256,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerWeb(app, deps.webRoot ?? DEFAULT_WEB_ROOT);
   app.decorate('warmUpRanks', () => leaderboards.warmUp());
   app.decorate('invalidationsHeard', () => caches.heard());
-  app.decorate('purgeExpired', (opts?: { batchSize?: number }) => identity.purgeExpired(opts));
-  schedulePurge(app, () => identity.purgeExpired());
+  const purge = purgeExpired({ identity, contact });
+  app.decorate('purgeExpired', purge);
+  // Once per interval across every process on this database, whichever claims it.
+  const purgeIfDue = scheduleJob(
+    app,
+    { db: database.db, clock },
+    { name: 'purge-expired', everyMs: PURGE_EVERY_MS, run: purge },
+  );
+  app.decorate('purgeIfDue', purgeIfDue);
   return app;
-}
-
-/** Purges once the app is ready and every 10 minutes after, one run at a time; app.close() waits for a run in flight. */
-function schedulePurge(app: FastifyInstance, purge: () => Promise<unknown>): void {
-  let running: Promise<unknown> | undefined;
-  const run = () => {
-    running ??= purge()
-      .catch((err: unknown) => app.log.error({ err }, 'purging expired sessions and codes failed'))
-      .finally(() => (running = undefined));
-  };
-  const timer = setInterval(run, PURGE_EVERY_MS).unref();
-  app.addHook('onReady', async () => run());
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
 }
 
 function trustHops(hops: number) {

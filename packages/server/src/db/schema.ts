@@ -9,6 +9,7 @@ import type { PlayerDataTable } from '../modules/player-data/player-data.table.j
 import type { DeveloperTable } from '../modules/developers/developers.table.js';
 import type { GameTable } from '../modules/games/games.table.js';
 import type { LeaderboardTable, ScoreTable } from '../modules/leaderboards/leaderboards.table.js';
+import type { ScheduledJobTable } from '../modules/jobs/jobs.table.js';
 import type { ContactMessageTable, NewsletterSubscriptionTable } from '../modules/contact/contact.table.js';
 
 /** The whole database as Kysely sees it; each feature declares its own tables. */
@@ -25,4 +26,5 @@ export interface DB {
   scores: ScoreTable;
   contact_messages: ContactMessageTable;
   newsletter_subscriptions: NewsletterSubscriptionTable;
+  scheduled_jobs: ScheduledJobTable;
 }

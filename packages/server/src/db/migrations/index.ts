@@ -8,6 +8,7 @@ import * as scoresRankRevision from './2026_11_23_0006_scores_rank_revision.js';
 import * as leaderboardGeneration from './2026_11_23_0007_leaderboard_generation.js';
 import * as sessionVersions from './2026_11_23_0008_session_versions.js';
 import * as clientDeletesOff from './2026_11_23_0009_client_deletes_off.js';
+import * as scheduledJobs from './2026_11_23_0010_scheduled_jobs.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_0007_leaderboard_generation': leaderboardGeneration,
   '2026_11_23_0008_session_versions': sessionVersions,
   '2026_11_23_0009_client_deletes_off': clientDeletesOff,
+  '2026_11_23_0010_scheduled_jobs': scheduledJobs,
 };

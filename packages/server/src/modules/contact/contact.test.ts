@@ -169,6 +169,27 @@ for (const { dialect, skip } of DIALECTS) {
         expect(madeUp.body).toContain('This link has expired or was already used');
       });
 
+      it('deletes an address nobody confirmed once its link has expired, and keeps a confirmed one (issue 20)', async () => {
+        const [waiting, reader] = [uniqueEmail('waiting'), uniqueEmail('reader')];
+        for (const email of [waiting, reader]) await call(t.app, 'POST', '/api/newsletter', { body: { email } });
+        const [mail] = await t.smtp.waitFor(reader);
+        await press(linkIn(mail!.raw, '/api/newsletter/confirm'));
+        await t.smtp.waitFor(waiting);
+
+        t.clock.advance(7 * 24 * 3_600_000 - 1);
+        await t.app.purgeExpired();
+        expect(await state(waiting)).toBe('pending');
+        t.clock.advance(1);
+        expect((await t.app.purgeExpired()).pendingSubscriptions).toBeGreaterThanOrEqual(1);
+        const left = await t.database.db
+          .selectFrom('newsletter_subscriptions')
+          .select('email')
+          .where('email', 'in', [waiting, reader])
+          .execute();
+        expect(left).toEqual([{ email: reader }]);
+        expect(await state(reader)).toBe('confirmed');
+      });
+
       it('answers 400 InvalidParameter for an invalid email', async () => {
         const res = await call(t.app, 'POST', '/api/newsletter', { body: { email: 'nope' } });
         expect([res.statusCode, res.json().error.field]).toEqual([400, 'email']);

@@ -96,6 +96,17 @@ export function createContact(deps: ContactDeps) {
     },
 
     unsubscribe: (token: string) => store.unsubscribe(db, token, clock.now()),
+
+    /** Deletes pending subscriptions whose confirmation link has expired, `batch` rows per statement; answers how many went. */
+    async purgeExpired(batch: number): Promise<number> {
+      const now = clock.now();
+      let total = 0;
+      for (;;) {
+        const deleted = await store.deleteExpiredPending(db, now, batch);
+        total += deleted;
+        if (deleted < batch) return total;
+      }
+    },
   };
 }
 

@@ -50,3 +50,19 @@ export async function unsubscribe(db: Kysely<DB>, token: string, now: number): P
     .executeTakeFirst();
   return res.numUpdatedRows > 0n;
 }
+
+/** Deletes up to `batch` subscriptions never confirmed whose link has expired: an address nobody confirmed is not kept. */
+export async function deleteExpiredPending(db: Kysely<DB>, now: number, batch: number): Promise<number> {
+  const res = await db
+    .deleteFrom('newsletter_subscriptions')
+    .where('email', 'in', (eb) =>
+      eb
+        .selectFrom('newsletter_subscriptions')
+        .select('email')
+        .where('state', '=', 'pending')
+        .where('confirm_expires_at', '<=', now)
+        .limit(batch),
+    )
+    .executeTakeFirst();
+  return Number(res.numDeletedRows);
+}

@@ -58,7 +58,7 @@ export function createIdentity(deps: IdentityDeps) {
   }
 
   /** Deletes expired sessions, saved sessions and codes, a batch at a time; answers how many went. */
-  const purgeExpired = (opts: { batchSize?: number } = {}) => purgeExpiredSessions(db, clock.now(), opts.batchSize);
+  const purgeExpired = (batch: number) => purgeExpiredSessions(db, clock.now(), batch);
 
   /** Deletes a whole pool (its owner, a game, is going), in the caller's transaction. */
   const removePool = (trx: Kysely<DB>, poolId: string) => store.deletePool(trx, poolId);

@@ -6,9 +6,6 @@ import { identityErrors as E } from './errors.js';
 import type { IdentityUser } from './identity.table.js';
 import * as store from './store.js';
 
-/** Rows of one kind one purge statement deletes at most, so no purge holds a big lock. */
-const PURGE_BATCH = 500;
-
 export interface SessionUser {
   userId: string;
   poolId: string;
@@ -155,11 +152,7 @@ export function poolSessions({ db, clock, poolId, sessionTtlMs }: PoolSessionsDe
 export type PoolSessions = ReturnType<typeof poolSessions>;
 
 /** Deletes sessions, saved sessions and codes expired at `now`, `batch` rows per statement; answers how many went. */
-export async function purgeExpiredSessions(
-  db: Kysely<DB>,
-  now: number,
-  batch = PURGE_BATCH,
-): Promise<store.PurgedRows> {
+export async function purgeExpiredSessions(db: Kysely<DB>, now: number, batch: number): Promise<store.PurgedRows> {
   const total: store.PurgedRows = { sessions: 0, savedSessions: 0, codes: 0 };
   for (;;) {
     const purged = await store.purgeExpiredBatch(db, now, batch);

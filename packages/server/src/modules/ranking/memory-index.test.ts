@@ -3,7 +3,10 @@ import { openTestDatabase } from '../../../test/support/database.js';
 import { insertDeveloperRow } from '../../../test/support/rank-indexes.js';
 import { DIALECTS } from '../../../test/support/services.js';
 import { memoryRankIndex } from './memory-index.js';
+import { PAST_PERIOD_IDLE_MS } from './rank-index.js';
 
+const MINUTE = 60_000;
+const WEEK = 7 * 86_400_000;
 const board = { boardId: 'board', periodStart: 0, sort: 'desc' as const, generation: 0 };
 const top = { score: Number.MAX_VALUE, timestamp: 0, player_name: '', id: '' };
 const entry = (id: string, score: number, revision: number) => ({
@@ -40,21 +43,22 @@ for (const { dialect, skip } of DIALECTS) {
           created_at: 0,
         })
         .execute();
-      const rows = [entry('a', 10, 3), entry('b', 20, 0), entry('c', 30, 0)];
-      await db
+      await insertScores('board', 0, [entry('a', 10, 3), entry('b', 20, 0), entry('c', 30, 0)]);
+    });
+    const insertScores = (boardId: string, periodStart: number, rows: Array<ReturnType<typeof entry>>) =>
+      database.db
         .insertInto('scores')
         .values(
           rows.map((r) => ({
             ...r,
-            leaderboard_id: 'board',
-            period_start: 0,
+            leaderboard_id: boardId,
+            period_start: periodStart,
             player_key: r.id,
             metadata: null,
             engine: null,
           })),
         )
         .execute();
-    });
     afterAll(() => database?.close());
 
     it('ignores a notification older than the state it holds, whether it arrives during the load or after', async () => {
@@ -75,6 +79,59 @@ for (const { dialect, skip } of DIALECTS) {
       await index.removed('board', [{ ...entry('c', 30, 0), period_start: 0 }]);
       expect(index.entries()).toBe(2);
       expect((await index.page(board, undefined, 10)).map((r) => r.id)).toEqual(['a', 'b']);
+    });
+
+    it('lets a past period go once nobody asked about it for 10 minutes, keeps the current one, and loads it again from SQL', async () => {
+      // A weekly board: last week's period ended at `ended`, this week's runs a week more.
+      const ended = WEEK * 2900;
+      const lastWeek = { ...board, boardId: 'weekly', periodStart: ended - WEEK, periodEnd: ended };
+      const thisWeek = { ...board, boardId: 'weekly', periodStart: ended, periodEnd: ended + WEEK };
+      await database.db
+        .insertInto('leaderboards')
+        .values({
+          id: 'weekly',
+          game_id: 'game',
+          name: 'w',
+          display_name: 'w',
+          insert_option: 'latest',
+          time_based: 'weekly',
+          timezone: null,
+          max_entries: null,
+          sort: 'desc',
+          created_at: 0,
+        })
+        .execute();
+      await insertScores('weekly', lastWeek.periodStart, [entry('w1', 10, 0), entry('w2', 20, 0)]);
+      await insertScores('weekly', thisWeek.periodStart, [entry('w3', 30, 0)]);
+      let at = ended + MINUTE;
+      const index = memoryRankIndex(database.db, { rows: database.rows, now: () => at });
+      const ids = async (period: typeof lastWeek) => (await index.page(period, undefined, 10)).map((r) => r.id);
+
+      expect(await ids(lastWeek)).toEqual(['w2', 'w1']);
+      expect(await ids(thisWeek)).toEqual(['w3']);
+      await index.settled();
+      expect(index.periods()).toBe(2);
+      expect(index.entries()).toBe(3);
+
+      // Asked about this week only: last week stays until its idle time has passed, then goes.
+      at += PAST_PERIOD_IDLE_MS - MINUTE;
+      expect(await ids(thisWeek)).toEqual(['w3']);
+      expect(index.periods()).toBe(2);
+      at += 2 * MINUTE;
+      expect(await ids(thisWeek)).toEqual(['w3']);
+      expect(index.periods()).toBe(1);
+      expect(index.entries()).toBe(1);
+
+      // A score reaches last week's rows while it is not held (an import, another tool): asked again, it is read afresh.
+      await insertScores('weekly', lastWeek.periodStart, [entry('w4', 15, 0)]);
+      at += 60 * MINUTE;
+      expect(await index.countAbove(lastWeek, entry('w1', 10, 0))).toBe(2); // SQL while it loads
+      await index.settled();
+      expect(index.periods()).toBe(2); // this week, idle an hour, stays
+      expect(index.entries()).toBe(4);
+      expect(await ids(lastWeek)).toEqual(['w2', 'w4', 'w1']);
+      expect(await index.countAbove(lastWeek, entry('w1', 10, 0))).toBe(2);
+      expect(await ids(thisWeek)).toEqual(['w3']);
     });
   });
 }

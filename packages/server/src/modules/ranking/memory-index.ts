@@ -4,14 +4,22 @@ import type { OrderKey } from './order.js';
 import { EntryTable } from './entry-table.js';
 import { OrderStatisticList, type Probe } from './order-statistic-list.js';
 import { RecentRemovals } from './recent-removals.js';
-import { aroundByParts, sqlRankIndex, type BoardPeriod, type RankIndex, type ScoreRow } from './rank-index.js';
+import {
+  aroundByParts,
+  idlePastPeriod,
+  PAST_PERIOD_IDLE_MS,
+  sqlRankIndex,
+  type BoardPeriod,
+  type RankIndex,
+  type ScoreRow,
+} from './rank-index.js';
 
 export interface MemoryIndexOptions {
   /** Rows per read while loading: bounds the transient objects a load creates (tests make it small). */
   chunk?: number;
   /** Runs a query answering rows as arrays (the database's `rows`): a load then makes no object per row. */
   rows?: (query: CompiledQuery) => Promise<unknown[][]>;
-  /** A period nobody asked about for this long is let go (past periods of a board that resets, deleted boards). */
+  /** A past period (of a board that resets) nobody asked about for this long is let go (rank-index.ts idlePastPeriod). */
   idleMs?: number;
   /** The time, for letting idle periods and old removals go (tests move it). */
   now?: () => number;
@@ -79,7 +87,8 @@ class Period {
   }
 }
 
-type Slot = { used: number } & (
+/** `used`: when the period was last asked about; `periodEnd`: when it ends, on boards that reset. */
+type Slot = { used: number; periodEnd: number | undefined } & (
   | { state: 'loading'; sort: BoardPeriod['sort']; pending: Array<(p: Period) => void>; done: Promise<void> }
   | { state: 'ready'; period: Period }
 );
@@ -99,7 +108,7 @@ export function memoryRankIndex(
   const rowsOf =
     options.rows ??
     (async (query: CompiledQuery) => (await db.executeQuery(query)).rows.map((r) => Object.values(r as object)));
-  const idleMs = options.idleMs ?? 600_000;
+  const idleMs = options.idleMs ?? PAST_PERIOD_IDLE_MS;
   const now = options.now ?? Date.now;
   const slots = new Map<string, Slot>();
   const slotKey = (boardId: string, periodStart: number) => `${boardId}\u0000${periodStart}`;
@@ -120,11 +129,11 @@ export function memoryRankIndex(
     for (const key of slots.keys()) if (key.startsWith(`${boardId}\u0000`)) slots.delete(key);
   }
 
-  /** Lets go of periods nobody asked about lately, at most once a minute. */
+  /** Lets go of past periods nobody asked about lately, at most once a minute (on a read). */
   function sweep(at: number): void {
     if (at - lastSweep < 60_000) return;
     lastSweep = at;
-    for (const [key, slot] of slots) if (at - slot.used > idleMs) slots.delete(key);
+    for (const [key, slot] of slots) if (idlePastPeriod(slot, slot.used, at, idleMs)) slots.delete(key);
     removedIds.forgetBefore(at);
   }
 
@@ -149,13 +158,13 @@ export function memoryRankIndex(
         if (current?.state !== 'loading' || current.done !== done) return; // reset while loading
         // Writes that were notified while the rows were read: each is idempotent, so replaying one the rows already hold is harmless.
         for (const apply of pending) apply(period);
-        slots.set(key, { state: 'ready', period, used: current.used });
+        slots.set(key, { state: 'ready', period, used: current.used, periodEnd: current.periodEnd });
       })
       .catch(() => {
         // Failed loads are retried by the next read; SQL keeps answering.
         if (slots.get(key)?.state === 'loading') slots.delete(key);
       });
-    slots.set(key, { state: 'loading', sort: board.sort, pending, done, used: now() });
+    slots.set(key, { state: 'loading', sort: board.sort, pending, done, used: now(), periodEnd: board.periodEnd });
   }
 
   /**

@@ -17,6 +17,27 @@ export interface BoardPeriod {
   periodEnd?: number;
 }
 
+/** How long an in-process index keeps a past period nobody asks about: asked again later, it is loaded again. */
+export const PAST_PERIOD_IDLE_MS = 10 * 60_000;
+
+/** Whether the period is over at `now` (periods of boards that never reset never are). */
+export function periodEnded(board: { periodEnd?: number | undefined }, now: number): boolean {
+  return board.periodEnd !== undefined && now >= board.periodEnd;
+}
+
+/**
+ * Whether an in-process index may let the period go: it is over and nobody asked about it since
+ * `lastRead` for `idleMs`. Current periods stay, however quiet: reloading a big one costs seconds.
+ */
+export function idlePastPeriod(
+  board: { periodEnd?: number | undefined },
+  lastRead: number,
+  now: number,
+  idleMs = PAST_PERIOD_IDLE_MS,
+): boolean {
+  return periodEnded(board, now) && now - lastRead >= idleMs;
+}
+
 /** An entry as an index orders it; `revision` tells a newer state of the same entry from an older one. */
 export interface IndexedEntry extends OrderKey {
   revision: number;

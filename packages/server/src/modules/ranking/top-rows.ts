@@ -1,6 +1,6 @@
 import { RecentRemovals } from './recent-removals.js';
 import { compareEntries, type OrderKey } from './order.js';
-import type { BoardPeriod, IndexedEntry, RankIndex, ScoreRow } from './rank-index.js';
+import { periodEnded, type BoardPeriod, type IndexedEntry, type RankIndex, type ScoreRow } from './rank-index.js';
 
 export interface TopRowsOptions {
   /** Rows kept per board period: the largest page answered without a query is one fewer (`max=100` asks 101). */
@@ -74,7 +74,7 @@ export function withTopRows<I extends RankIndex>(index: I, options: TopRowsOptio
     return top;
   }
 
-  const ended = (top: { periodEnd?: number | undefined }) => top.periodEnd !== undefined && now() >= top.periodEnd;
+  const ended = (top: { periodEnd?: number | undefined }) => periodEnded(top, now());
 
   /** Reads the period's top from the index, and keeps it when nothing changed the board meanwhile. */
   async function fill(board: BoardPeriod): Promise<Top | undefined> {
