@@ -71,7 +71,7 @@ describe.skipIf(REDIS_SKIP)('window limiter, processes sharing one Redis', () =>
     await one!.flush();
     expect(admitted(one!, 'k', 6)).toBe(4);
     await one!.flush();
-    expect(await redis.get(`${prefix}:shared:w${clock.now() / MINUTE}:k`)).toBe('10');
+    expect(await redis.get(`${prefix}:{shared:w${clock.now() / MINUTE}}:k`)).toBe('10');
     expect(one!.take('k')).toBeGreaterThan(0);
   });
 
@@ -128,8 +128,8 @@ describe.skipIf(REDIS_SKIP)('window limiter, processes sharing one Redis', () =>
     clock.advance(MINUTE);
     expect(admitted(a!, 'k', 4) + admitted(b!, 'k', 4)).toBe(8);
     await Promise.all([a!.flush(), b!.flush()]);
-    expect(await redis.get(`${prefix}:shared:w${clock.now() / MINUTE}:k`)).toBe('8');
-    expect(await redis.pttl(`${prefix}:shared:w${clock.now() / MINUTE}:k`)).toBeLessThanOrEqual(2 * MINUTE);
+    expect(await redis.get(`${prefix}:{shared:w${clock.now() / MINUTE}}:k`)).toBe('8');
+    expect(await redis.pttl(`${prefix}:{shared:w${clock.now() / MINUTE}}:k`)).toBeLessThanOrEqual(2 * MINUTE);
   });
 
   it('keeps limiting on its own while Redis is away, and sends the hits it kept once Redis is back', async () => {
@@ -160,7 +160,7 @@ describe.skipIf(REDIS_SKIP)('window limiter, processes sharing one Redis', () =>
       await proxy.up();
       await viaProxy.ping();
       await limiter.flush();
-      expect(await redis.get(`${prefix}:shared:w${clock.now() / MINUTE}:k`)).toBe('5');
+      expect(await redis.get(`${prefix}:{shared:w${clock.now() / MINUTE}}:k`)).toBe('5');
       await limiter.close();
     } finally {
       viaProxy.disconnect();
