@@ -156,7 +156,7 @@ export function redisRankIndex(
     if (!(name in redis)) redis.defineCommand(name, { numberOfKeys, lua });
   }
   const run = redis as unknown as Scripts;
-  // The hash tag puts every key of one board in one slot: a script or pipeline touching them runs on one node of a Redis Cluster.
+  // The hash tag keeps a board's keys in one slot: its scripts and pipelines run on one node of a Redis Cluster.
   const boardKey = (boardId: string) => `${prefix}:{${boardId}}`;
   // Writes under way, by board: what a killed process leaves behind for `reconcile`.
   const underWay = `${prefix}:writing`;
