@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLUSTER_SKIP, useRedisCluster } from '../../test/support/redis-cluster.js';
+import { sharedRedis } from '../../test/support/redis-cluster.js';
 import { REDIS_SKIP, services } from '../../test/support/services.js';
 import { startTcpProxy } from '../../test/support/tcp-proxy.js';
 import type { RedisClient } from './redis.js';
@@ -47,13 +47,7 @@ describe('window limiter, one process without Redis', () => {
   });
 });
 
-const cluster = useRedisCluster();
-const SHARED = [
-  { label: 'one Redis', skip: REDIS_SKIP, connect: async (): Promise<RedisClient> => new Redis(services.redisUrl!) },
-  { label: 'a Redis Cluster', skip: CLUSTER_SKIP, connect: () => cluster().connect() },
-];
-
-for (const shared of SHARED) {
+for (const shared of sharedRedis()) {
   describe.skipIf(shared.skip)(`window limiter, processes sharing ${shared.label}`, () => {
     let redis: RedisClient;
     beforeAll(async () => {

@@ -135,3 +135,34 @@ export function useRedisCluster(): () => TestRedisCluster {
     return cluster;
   };
 }
+
+export interface SharedRedis {
+  label: 'redis' | 'redis cluster';
+  skip: string | false;
+  /** What startTestApp takes to use it, REDIS_URL or REDIS_CLUSTER_NODES included. */
+  appOptions(): { redis?: boolean; redisCluster?: string[]; env: Record<string, string> };
+  /** A new client, ready; the caller quits it. */
+  connect(): Promise<RedisClient>;
+}
+
+/**
+ * One Redis and a Redis Cluster, for suites that run once on each: `for (const shared of sharedRedis())`
+ * at the file's top (which starts the file's cluster).
+ */
+export function sharedRedis(): SharedRedis[] {
+  const cluster = useRedisCluster();
+  return [
+    {
+      label: 'redis',
+      skip: REDIS_SKIP,
+      appOptions: () => ({ redis: true, env: { REDIS_URL: services.redisUrl! } }),
+      connect: () => connectRedis({ url: services.redisUrl! }),
+    },
+    {
+      label: 'redis cluster',
+      skip: CLUSTER_SKIP,
+      appOptions: () => ({ redisCluster: cluster().nodes, env: { REDIS_CLUSTER_NODES: cluster().nodes.join(',') } }),
+      connect: () => cluster().connect(),
+    },
+  ];
+}

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, gameCall, signedInDeveloper, startTestApp, type TestApp } from '../../../test/support/app.js';
 import { openTestDatabase } from '../../../test/support/database.js';
 import { insertDeveloperRow } from '../../../test/support/rank-indexes.js';
-import { CLUSTER_SKIP, useRedisCluster } from '../../../test/support/redis-cluster.js';
+import { sharedRedis } from '../../../test/support/redis-cluster.js';
 import { DIALECTS, REDIS_SKIP, services } from '../../../test/support/services.js';
 import { createCaches } from '../../lib/cache.js';
 import type { GameRow } from './games.table.js';
@@ -174,18 +174,8 @@ for (const { dialect, skip } of DIALECTS) {
   }
 }
 
-const cluster = useRedisCluster();
 // Invalidations cross from one process to the other through one Redis, and through a cluster's nodes.
-const SHARED_REDIS = [
-  { label: 'redis', skip: REDIS_SKIP, options: () => ({ redis: true, env: { REDIS_URL: services.redisUrl! } }) },
-  {
-    label: 'redis cluster',
-    skip: CLUSTER_SKIP,
-    options: () => ({ redisCluster: cluster().nodes, env: { REDIS_CLUSTER_NODES: cluster().nodes.join(',') } }),
-  },
-];
-
-for (const shared of SHARED_REDIS) {
+for (const shared of sharedRedis()) {
   describe.skipIf(DIALECTS[1]!.skip || shared.skip)(
     `postgres + ${shared.label}: two server processes on one database`,
     () => {
@@ -194,8 +184,8 @@ for (const shared of SHARED_REDIS) {
       let cookie: string;
       let game: Game;
       beforeAll(async () => {
-        a = await startTestApp({ dialect: 'postgres', ...shared.options() });
-        b = await startTestApp({ dialect: 'postgres', ...shared.options(), database: a.database });
+        a = await startTestApp({ dialect: 'postgres', ...shared.appOptions() });
+        b = await startTestApp({ dialect: 'postgres', ...shared.appOptions(), database: a.database });
         cookie = (await signedInDeveloper(a)).cookie;
         game = (await call(a.app, 'POST', '/api/games', { body: { name: 'Two processes' }, cookie })).json();
       });
