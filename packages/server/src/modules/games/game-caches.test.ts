@@ -198,6 +198,13 @@ for (const shared of sharedRedis()) {
       // on a cluster the notice also crosses between nodes, and b waits for a marker sent after it).
       const heardByB = () => b.app.invalidationsHeard();
 
+      it('says on /healthz of both processes that the database and Redis answer', async () => {
+        for (const t of [a, b]) {
+          const res = await call(t.app, 'GET', '/healthz');
+          expect([res.statusCode, res.json()]).toEqual([200, { status: 'ok', database: 'postgres' }]);
+        }
+      });
+
       it('refuses a key rotated through one process on the next call to the other', async () => {
         expect((await ping(b, game)).statusCode).toBe(200);
         const rotated = (
