@@ -39,6 +39,8 @@ export interface CachesOptions {
 }
 
 const DEFAULT_MAX = 10_000;
+/** What an ioredis Cluster emits when a node fails or the nodes change. */
+const CLUSTER_CHANGES = ['node error', '+node', '-node'] as const;
 /** Longest wait for a marker to come back (a lost one only means `heard` resolves late). */
 const MARKER_TIMEOUT_MS = 2_000;
 /**
@@ -79,6 +81,9 @@ export async function createCaches(opts: CachesOptions = {}): Promise<Caches> {
     });
     // Its outages show on the main connection, which reports them (lib/redis-outages.ts); here they only stop keeping.
     subscriber.on('error', () => {});
+    // A cluster moves its subscription to another node by itself, with no 'close': notices sent
+    // meanwhile may be lost, so a failing node or a change of nodes drops everything kept.
+    if (opts.redis?.isCluster) for (const event of CLUSTER_CHANGES) opts.redis.on(event, dropAll);
     await subscriber.subscribe(channel);
     listening = true;
     subscriber.on('close', () => {
@@ -131,6 +136,7 @@ export async function createCaches(opts: CachesOptions = {}): Promise<Caches> {
         listening = false;
         subscriber.removeAllListeners('close');
         subscriber.removeAllListeners('ready');
+        for (const event of CLUSTER_CHANGES) opts.redis?.off(event, dropAll);
         await subscriber.quit().catch(() => subscriber.disconnect());
       }
     },
