@@ -82,6 +82,9 @@ describe('loadConfig', () => {
       redis: { clusterNodes: ['redis://10.0.0.1:6379', 'redis://:s3cret@10.0.0.2:6380'] },
       rankIndex: 'redis',
     });
+    expect(loadConfig({ REDIS_CLUSTER_NODES: 'rediss://[::1]:7000' }).redis).toEqual({
+      clusterNodes: ['rediss://[::1]:7000'],
+    });
     for (const bad of ['10.0.0.1:6379', 'redis://10.0.0.1', 'redis://10.0.0.1:6379,,redis://10.0.0.2:6379']) {
       expect(() => loadConfig({ REDIS_CLUSTER_NODES: bad })).toThrow(
         /REDIS_CLUSTER_NODES must be a comma-separated list of node URLs such as redis:\/\/10\.0\.0\.1:6379,redis:\/\/10\.0\.0\.2:6379/,

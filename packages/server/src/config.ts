@@ -29,9 +29,13 @@ const envSchema = z.object({
     .trim()
     .optional()
     .transform((v) => (v ? v.split(',').map((n) => n.trim()) : undefined))
-    .refine((nodes) => nodes === undefined || nodes.every((n) => /^rediss?:\/\/([^@/]*@)?[^:@/]+:\d+\/?$/.test(n)), {
-      message: 'must be a comma-separated list of node URLs such as redis://10.0.0.1:6379,redis://10.0.0.2:6379',
-    }),
+    .refine(
+      (nodes) =>
+        nodes === undefined || nodes.every((n) => /^rediss?:\/\/([^@/]*@)?(\[[\da-f:]+\]|[^:@/[\]]+):\d+\/?$/i.test(n)),
+      {
+        message: 'must be a comma-separated list of node URLs such as redis://10.0.0.1:6379,redis://10.0.0.2:6379',
+      },
+    ),
   SMTP_URL: optionalUrl(/^smtps?:\/\//, 'smtp://user:pass@smtp.example.com:587'),
   MAIL_FROM: z.string().default('Howl <no-reply@localhost>'),
   PUBLIC_URL: z.url({ message: 'must be a full URL such as https://howl.example.com' }).optional(),

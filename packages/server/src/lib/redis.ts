@@ -21,7 +21,10 @@ export async function connectRedis(target: RedisTarget): Promise<RedisClient> {
 /** The first URL's credentials and scheme (`rediss:` for TLS) serve every node, as a cluster shares them. */
 function clusterClient({ clusterNodes }: { clusterNodes: string[] }): Cluster {
   const urls = clusterNodes.map((u) => new URL(u));
-  const nodes: ClusterNode[] = urls.map((u) => ({ host: u.hostname, port: Number(u.port || 6379) }));
+  const nodes: ClusterNode[] = urls.map((u) => ({
+    host: u.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: Number(u.port),
+  }));
   const first = urls[0]!;
   return new Cluster(nodes, {
     lazyConnect: true,
