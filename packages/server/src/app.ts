@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './lib/redis.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { requireJsonOnConsoleMutations } from './http/json-only.js';
@@ -73,7 +73,7 @@ export interface AppDeps {
   config: Config;
   database: Database;
   /** Shared store for rate limits across processes; memory when absent. */
-  redis?: Redis;
+  redis?: RedisClient;
   clock?: Clock;
   hasher?: PasswordHasher;
   /** Redis key prefix of the rank index (tests keep their runs apart with it). */

@@ -9,7 +9,7 @@ describe('loadConfig', () => {
       host: undefined,
       databaseUrl: 'sqlite:./data/howl.db',
       databasePoolSize: undefined,
-      redisUrl: undefined,
+      redis: undefined,
       smtpUrl: undefined,
       publicUrl: 'http://localhost:8080',
       nodeEnv: 'development',
@@ -37,7 +37,7 @@ describe('loadConfig', () => {
     });
     expect(c).toMatchObject({
       databaseUrl: 'postgres://howl@db:5432/howl',
-      redisUrl: 'redis://cache:6379',
+      redis: { url: 'redis://cache:6379' },
       smtpUrl: 'smtp://u:p@mail:587',
       publicUrl: 'https://howl.example.com',
       port: 9000,
@@ -75,6 +75,27 @@ describe('loadConfig', () => {
   it('never prints credentials of a rejected URL', () => {
     expect(() => loadConfig({ REDIS_URL: 'http://user:hunter2@cache:6379' })).toThrow(/\/\/\*\*\*@cache/);
     expect(() => loadConfig({ REDIS_URL: 'http://user:hunter2@cache:6379' })).not.toThrow(/hunter2/);
+  });
+
+  it('takes a Redis Cluster as a list of node URLs, and refuses a malformed list or both Redis settings at once', () => {
+    expect(loadConfig({ REDIS_CLUSTER_NODES: 'redis://10.0.0.1:6379, redis://:s3cret@10.0.0.2:6380' })).toMatchObject({
+      redis: { clusterNodes: ['redis://10.0.0.1:6379', 'redis://:s3cret@10.0.0.2:6380'] },
+      rankIndex: 'redis',
+    });
+    expect(loadConfig({ REDIS_CLUSTER_NODES: 'rediss://[::1]:7000' }).redis).toEqual({
+      clusterNodes: ['rediss://[::1]:7000'],
+    });
+    for (const bad of ['10.0.0.1:6379', 'redis://10.0.0.1', 'redis://10.0.0.1:6379,,redis://10.0.0.2:6379']) {
+      expect(() => loadConfig({ REDIS_CLUSTER_NODES: bad })).toThrow(
+        /REDIS_CLUSTER_NODES must be a comma-separated list of node URLs such as redis:\/\/10\.0\.0\.1:6379,redis:\/\/10\.0\.0\.2:6379/,
+      );
+    }
+    const secret = 'redis://:hunter2@a:6379,redis://:hunter2@b';
+    expect(() => loadConfig({ REDIS_CLUSTER_NODES: secret })).toThrow(/"redis:\/\/\*\*\*@a:6379,redis:\/\/\*\*\*@b"/);
+    expect(() => loadConfig({ REDIS_CLUSTER_NODES: secret })).not.toThrow(/hunter2/);
+    expect(() => loadConfig({ REDIS_URL: 'redis://cache:6379', REDIS_CLUSTER_NODES: 'redis://a:6379' })).toThrow(
+      /REDIS_URL and REDIS_CLUSTER_NODES are both set/,
+    );
   });
 
   it('ranks in memory for one process, in Redis when REDIS_URL says several may share the database, or as RANK_INDEX says', () => {

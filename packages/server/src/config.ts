@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { RedisTarget } from './lib/redis.js';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
@@ -23,6 +24,18 @@ const envSchema = z.object({
     }),
   DATABASE_POOL_SIZE: positiveInt.optional(),
   REDIS_URL: optionalUrl(/^rediss?:\/\//, 'redis://127.0.0.1:6379'),
+  REDIS_CLUSTER_NODES: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v.split(',').map((n) => n.trim()) : undefined))
+    .refine(
+      (nodes) =>
+        nodes === undefined || nodes.every((n) => /^rediss?:\/\/([^@/]*@)?(\[[\da-f:]+\]|[^:@/[\]]+):\d+\/?$/i.test(n)),
+      {
+        message: 'must be a comma-separated list of node URLs such as redis://10.0.0.1:6379,redis://10.0.0.2:6379',
+      },
+    ),
   SMTP_URL: optionalUrl(/^smtps?:\/\//, 'smtp://user:pass@smtp.example.com:587'),
   MAIL_FROM: z.string().default('Howl <no-reply@localhost>'),
   PUBLIC_URL: z.url({ message: 'must be a full URL such as https://howl.example.com' }).optional(),
@@ -76,7 +89,8 @@ export interface Config {
   databaseUrl: string;
   /** PostgreSQL connections the server keeps at most; sized for the machine when unset (db/database.ts). */
   databasePoolSize: number | undefined;
-  redisUrl: string | undefined;
+  /** One Redis (REDIS_URL) or some nodes of a Redis Cluster (REDIS_CLUSTER_NODES); none for one process alone. */
+  redis: RedisTarget | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   publicUrl: string;
@@ -126,7 +140,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const e = parsed.data;
-  if (e.RANK_INDEX === 'redis' && !e.REDIS_URL) throw new ConfigError(['RANK_INDEX=redis needs REDIS_URL']);
+  if (e.REDIS_URL && e.REDIS_CLUSTER_NODES) {
+    throw new ConfigError([
+      'REDIS_URL and REDIS_CLUSTER_NODES are both set: set REDIS_URL for one Redis, or REDIS_CLUSTER_NODES for a cluster',
+    ]);
+  }
+  const redis: RedisTarget | undefined = e.REDIS_URL
+    ? { url: e.REDIS_URL }
+    : e.REDIS_CLUSTER_NODES
+      ? { clusterNodes: e.REDIS_CLUSTER_NODES }
+      : undefined;
+  if (e.RANK_INDEX === 'redis' && !redis) {
+    throw new ConfigError(['RANK_INDEX=redis needs REDIS_URL (or REDIS_CLUSTER_NODES)']);
+  }
   if (e.DEV_OUTBOX && e.NODE_ENV === 'production') {
     throw new ConfigError([
       'DEV_OUTBOX=1 is refused with NODE_ENV=production: the outbox shows sign-up and reset codes to whoever can reach it; set SMTP_URL for real mail',
@@ -137,7 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
-    redisUrl: e.REDIS_URL,
+    redis,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
@@ -160,8 +186,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requestsPerIpPerMinute: e.GAME_API_REQUESTS_PER_IP_PER_MINUTE,
     },
     contactRequestsPerIpPerHour: e.CONTACT_REQUESTS_PER_IP_PER_HOUR,
-    // With REDIS_URL, several processes may serve one database: an in-process index would miss their writes.
-    rankIndex: e.RANK_INDEX ?? (e.REDIS_URL ? 'redis' : 'memory'),
+    // With Redis, several processes may serve one database: an in-process index would miss their writes.
+    rankIndex: e.RANK_INDEX ?? (redis ? 'redis' : 'memory'),
     silentWolfCompat: e.SILENTWOLF_COMPAT,
     webRoot: e.WEB_ROOT,
   };
@@ -201,5 +227,5 @@ export function startEnv(env: NodeJS.ProcessEnv, args: readonly string[]): NodeJ
 
 /** `postgres://user:secret@host` → `postgres://***@host`: error messages never print credentials. */
 function hideSecrets(value: string | undefined): string | undefined {
-  return value?.replace(/\/\/[^@/]*@/, '//***@');
+  return value?.replace(/\/\/[^@/]*@/g, '//***@');
 }

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, startEnv } from './config.js';
 import { createDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { trackConnections } from './http/drain.js';
 import { listen } from './http/listen.js';
+import { connectRedis } from './lib/redis.js';
 
 /** Longest drain before the process exits regardless. */
 const DRAIN_MS = 10_000;
@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   const config = loadConfig(startEnv(process.env, process.argv.slice(2)));
   const database = createDatabase(config.databaseUrl, { poolSize: config.databasePoolSize });
   await migrateToLatest(database);
-  const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
+  const redis = config.redis ? await connectRedis(config.redis) : undefined;
   const app = await buildApp({ config, database, redis, ...(config.webRoot ? { webRoot: config.webRoot } : {}) });
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.off(signal, early);
@@ -71,12 +71,6 @@ function closeOnSignal(app: FastifyInstance, close: () => Promise<void>): void {
       shutdown(`${event}`, 1);
     });
   }
-}
-
-async function connectRedis(url: string): Promise<Redis> {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
-  await redis.connect();
-  return redis;
 }
 
 main().catch((err: unknown) => {

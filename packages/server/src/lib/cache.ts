@@ -1,4 +1,6 @@
-import type { Redis } from 'ioredis';
+import { randomUUID } from 'node:crypto';
+import type { RedisClient } from './redis.js';
+import { withTimeout } from './timeout.js';
 
 /**
  * Rows read on every request (a game, a game's boards) kept in memory. The database stays the
@@ -20,6 +22,8 @@ export interface Caches {
   /**
    * Resolves once every invalidation Redis delivered to this process before the call has been
    * applied here: a PING on the subscriber's connection is answered after the messages queued ahead of it.
+   * On a Redis Cluster a PING goes to any node, so a marker is published and heard back instead; it
+   * travels the cluster after the invalidations published before it.
    */
   heard(): Promise<void>;
   /** Stops listening to other processes. */
@@ -28,13 +32,17 @@ export interface Caches {
 
 export interface CachesOptions {
   /** Shared with the other processes: invalidations are published on it and heard on a duplicate. */
-  redis?: Redis;
+  redis?: RedisClient;
   /** The pub/sub channel (tests keep their runs apart with it). */
   channel?: string;
   onError?: (err: unknown) => void;
 }
 
 const DEFAULT_MAX = 10_000;
+/** What an ioredis Cluster emits when a node fails or the nodes change. */
+const CLUSTER_CHANGES = ['node error', '+node', '-node'] as const;
+/** Longest wait for a marker to come back (a lost one only means `heard` resolves late). */
+const MARKER_TIMEOUT_MS = 2_000;
 /**
  * Without Redis no other process hears an invalidation; several processes on one database without
  * Redis are not a supported setup, but should one run, a kept row lives at most this long there.
@@ -59,6 +67,8 @@ export async function createCaches(opts: CachesOptions = {}): Promise<Caches> {
   const caches = new Map<string, LruCache<object>>();
   const subscriber = opts.redis?.duplicate();
   let listening = subscriber === undefined;
+  // Markers `heard` published and waits for; they hold no newline, so no cache mistakes one for a key.
+  const markers = new Map<string, () => void>();
 
   const dropAll = () => {
     for (const c of caches.values()) c.clear();
@@ -66,10 +76,14 @@ export async function createCaches(opts: CachesOptions = {}): Promise<Caches> {
   if (subscriber) {
     subscriber.on('message', (_channel: string, message: string) => {
       const cut = message.indexOf('\n');
+      if (cut === -1) return markers.get(message)?.();
       caches.get(message.slice(0, cut))?.delete(message.slice(cut + 1));
     });
     // Its outages show on the main connection, which reports them (lib/redis-outages.ts); here they only stop keeping.
     subscriber.on('error', () => {});
+    // A cluster moves its subscription to another node by itself, with no 'close': notices sent
+    // meanwhile may be lost, so a failing node or a change of nodes drops everything kept.
+    if (opts.redis?.isCluster) for (const event of CLUSTER_CHANGES) opts.redis.on(event, dropAll);
     await subscriber.subscribe(channel);
     listening = true;
     subscriber.on('close', () => {
@@ -107,13 +121,22 @@ export async function createCaches(opts: CachesOptions = {}): Promise<Caches> {
       return c as unknown as Cache<V>;
     },
     async heard() {
-      if (subscriber && listening) await subscriber.ping().catch(() => {});
+      if (!subscriber || !listening) return;
+      if (!subscriber.isCluster) return void (await subscriber.ping().catch(() => {}));
+      const marker = `heard:${randomUUID()}`;
+      const back = new Promise<void>((resolve) => markers.set(marker, resolve));
+      await opts
+        .redis!.publish(channel, marker)
+        .then(() => withTimeout(back, MARKER_TIMEOUT_MS))
+        .catch(() => {})
+        .finally(() => markers.delete(marker));
     },
     async close() {
       if (subscriber) {
         listening = false;
         subscriber.removeAllListeners('close');
         subscriber.removeAllListeners('ready');
+        for (const event of CLUSTER_CHANGES) opts.redis?.off(event, dropAll);
         await subscriber.quit().catch(() => subscriber.disconnect());
       }
     },

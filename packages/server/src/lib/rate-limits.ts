@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis.js';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { AppError } from '../http/errors.js';
 import { systemClock, type Clock } from './clock.js';
@@ -22,7 +22,7 @@ export interface LimiterFactory {
 }
 
 /** Keeps the window limiters made, so `close` reaches them all. */
-function windowLimiters(clock: Clock, redis?: Redis, prefix?: string): Pick<LimiterFactory, 'window' | 'close'> {
+function windowLimiters(clock: Clock, redis?: RedisClient, prefix?: string): Pick<LimiterFactory, 'window' | 'close'> {
   const made: WindowLimiter[] = [];
   return {
     window(spec) {
@@ -50,7 +50,7 @@ export function memoryLimiters(clock: Clock = systemClock): LimiterFactory {
   };
 }
 
-export function redisLimiters(redis: Redis, clock: Clock = systemClock, prefix = 'howl:rl'): LimiterFactory {
+export function redisLimiters(redis: RedisClient, clock: Clock = systemClock, prefix = 'howl:rl'): LimiterFactory {
   return {
     ...windowLimiters(clock, redis, prefix),
     create: (spec) =>

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis.js';
 
 /** Logs a lost Redis connection once per outage, and its return; ioredis reconnects by itself. */
-export function reportRedisOutages(redis: Redis, log: FastifyBaseLogger): void {
+export function reportRedisOutages(redis: RedisClient, log: FastifyBaseLogger): void {
   let down = false;
   // A listener also keeps ioredis from printing every failed reconnect as an unhandled error.
   redis.on('error', (err: Error) => {

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis.js';
 import { withTimeout } from './timeout.js';
 
 /**
@@ -9,7 +9,8 @@ import { withTimeout } from './timeout.js';
  * `RateLimiterUnion` still ask per call), hence this module.
  *
  * Windows are fixed and aligned to the clock (`floor(now / duration)`), so every process counts the
- * same window in the same Redis key (`<prefix>:<name>:w<window>:<key>`) and a new window starts at 0.
+ * same window in the same Redis key (`<prefix>:{<name>:w<window>}:<key>`) and a new window starts at 0;
+ * the hash tag keeps one limiter's window in one slot, so a sync is one pipeline on a Redis Cluster too.
  * A hit is admitted while the window's global count as last learned from Redis plus this process's
  * hits not yet counted there stay under the points. At most every `syncMs` one pipeline adds those
  * hits to Redis (INCRBY, PEXPIRE) and learns each key's global count from the answer.
@@ -34,7 +35,7 @@ export interface WindowLimiterOptions {
   points: number;
   durationSeconds: number;
   /** Shared with the other processes; without it the process counts alone. */
-  redis?: Redis;
+  redis?: RedisClient;
   prefix?: string;
   syncMs?: number;
   /** Milliseconds since the epoch (tests move it). */
@@ -62,7 +63,7 @@ export function windowLimiter(opts: WindowLimiterOptions): WindowLimiter {
   const now = opts.now ?? Date.now;
   const syncMs = opts.syncMs ?? DEFAULT_SYNC_MS;
   const onError = opts.onError ?? (() => {});
-  const prefix = `${opts.prefix ?? 'howl:rl'}:${opts.name}`;
+  const prefix = opts.prefix ?? 'howl:rl';
   let window = Math.floor(now() / durationMs);
   // All keys share the window, so a new window is a new map: old counts go without sweeping.
   let counts = new Map<string, Count>();
@@ -106,7 +107,7 @@ export function windowLimiter(opts: WindowLimiterOptions): WindowLimiter {
     for (const [key, c] of batch) {
       c.sending = c.unsent;
       c.unsent = 0;
-      const redisKey = `${prefix}:w${sentWindow}:${key}`;
+      const redisKey = `${prefix}:{${opts.name}:w${sentWindow}}:${key}`;
       pipeline.incrby(redisKey, c.sending).pexpire(redisKey, ttlMs);
     }
     syncing = (async () => {

@@ -8,6 +8,7 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Dialect } from '../../src/db/database.js';
 import { manualClock } from '../../src/lib/clock.js';
+import { connectRedis, type RedisClient } from '../../src/lib/redis.js';
 import { openTestDatabase } from './database.js';
 import { services } from './services.js';
 import { startSmtpServer } from './smtp.js';
@@ -19,6 +20,8 @@ export interface TestAppOptions {
   redis?: boolean;
   /** Use the Redis at this address instead (a relay the test can take away). */
   redisUrl?: string;
+  /** Use the Redis Cluster of these nodes instead (test/support/redis-cluster.ts). */
+  redisCluster?: string[];
   /** Mail through a real SMTP server (default); false keeps the development outbox. */
   smtp?: boolean;
   /** Another app's database: two apps on one database stand for two server processes. */
@@ -35,7 +38,11 @@ export async function startTestApp(options: TestAppOptions) {
   const smtp = await startSmtpServer();
   const clock = manualClock(Date.now());
   const redisUrl = options.redisUrl ?? (options.redis ? services.redisUrl! : undefined);
-  const redis = redisUrl ? new Redis(redisUrl) : undefined;
+  const redis: RedisClient | undefined = options.redisCluster
+    ? await connectRedis({ clusterNodes: options.redisCluster })
+    : redisUrl
+      ? new Redis(redisUrl)
+      : undefined;
   const config: Config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',

@@ -1,20 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
-import { afterAll } from 'vitest';
-import type { Database } from '../../src/db/database.js';
+import { afterAll, beforeAll } from 'vitest';
+import type { Database, Dialect } from '../../src/db/database.js';
+import type { RedisClient } from '../../src/lib/redis.js';
 import type { DB } from '../../src/db/schema.js';
 import { memoryRankIndex } from '../../src/modules/ranking/memory-index.js';
 import { sqlRankIndex, type BoardPeriod, type RankIndex } from '../../src/modules/ranking/rank-index.js';
 import { redisRankIndex } from '../../src/modules/ranking/redis-index.js';
 import { withTopRows } from '../../src/modules/ranking/top-rows.js';
+import { CLUSTER_SKIP, useRedisCluster } from './redis-cluster.js';
 import { REDIS_SKIP, services } from './services.js';
 
 type TestedIndex = RankIndex & { settled?(): Promise<void> };
 let redis: Redis | undefined;
+let cluster: RedisClient | undefined;
+
+interface IndexVariant {
+  name: string;
+  skip: string | false;
+  /** The dialects it runs on, when not all (a variant whose database side others already cover). */
+  dialects?: Dialect[];
+  create(database: Database): TestedIndex;
+}
 
 /** Every RankIndex implementation; each must pass the property suites unchanged. `settled` waits for background loads. */
-export const RANK_INDEXES: Array<{ name: string; skip: string | false; create(database: Database): TestedIndex }> = [
+export const RANK_INDEXES: IndexVariant[] = [
   { name: 'sql', skip: false, create: (database) => sqlRankIndex(database.db) },
   { name: 'memory', skip: false, create: (database) => memoryRankIndex(database.db, { rows: database.rows }) },
   {
@@ -38,7 +49,36 @@ export const RANK_INDEXES: Array<{ name: string; skip: string | false; create(da
       return redisRankIndex(db, redis, { prefix: `howl-test:${randomUUID()}` });
     },
   },
+  // The same scripts on three masters: each board's keys share a hash tag, so every call stays in one slot.
+  {
+    name: 'redis cluster',
+    skip: CLUSTER_SKIP,
+    dialects: ['sqlite'],
+    create: ({ db }) => {
+      if (!cluster) throw new Error('call useRankIndexCluster() at the top of the test file');
+      return redisRankIndex(db, cluster, { prefix: `howl-test:${randomUUID()}` });
+    },
+  },
 ];
+
+/** Why `index` is skipped on `dialect`, if it is. */
+export function indexSkip(index: IndexVariant, dialect: Dialect): string | false {
+  return (
+    index.skip || (index.dialects && !index.dialects.includes(dialect) ? `runs on ${index.dialects.join(', ')}` : false)
+  );
+}
+
+/** Starts the Redis Cluster of the `redis cluster` variant for this test file (call it at the file's top). */
+export function useRankIndexCluster(): void {
+  const started = useRedisCluster();
+  beforeAll(async () => {
+    if (!CLUSTER_SKIP) cluster = await started().connect();
+  });
+  afterAll(async () => {
+    await cluster?.quit();
+    cluster = undefined;
+  });
+}
 
 afterAll(async () => {
   await redis?.quit();

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, gameCall, signedInDeveloper, startTestApp, type TestApp } from '../../../test/support/app.js';
 import { openTestDatabase } from '../../../test/support/database.js';
 import { insertDeveloperRow } from '../../../test/support/rank-indexes.js';
+import { sharedRedis } from '../../../test/support/redis-cluster.js';
 import { DIALECTS, REDIS_SKIP, services } from '../../../test/support/services.js';
 import { createCaches } from '../../lib/cache.js';
 import type { GameRow } from './games.table.js';
@@ -173,44 +174,57 @@ for (const { dialect, skip } of DIALECTS) {
   }
 }
 
-describe.skipIf(DIALECTS[1]!.skip || REDIS_SKIP)('postgres + redis: two server processes on one database', () => {
-  let a: TestApp;
-  let b: TestApp;
-  let cookie: string;
-  let game: Game;
-  beforeAll(async () => {
-    const env = { REDIS_URL: services.redisUrl! };
-    a = await startTestApp({ dialect: 'postgres', redis: true, env });
-    b = await startTestApp({ dialect: 'postgres', redis: true, env, database: a.database });
-    cookie = (await signedInDeveloper(a)).cookie;
-    game = (await call(a.app, 'POST', '/api/games', { body: { name: 'Two processes' }, cookie })).json();
-  });
-  afterAll(async () => {
-    await b?.close();
-    await a?.close();
-  });
-  // Redis has queued the notice to b before answering a's PUBLISH, but b reads it on its own socket: the
-  // next call waits until b has applied what was queued (the delay a real deployment sees is that read).
-  const heardByB = () => b.app.invalidationsHeard();
+// Invalidations cross from one process to the other through one Redis, and through a cluster's nodes.
+for (const shared of sharedRedis()) {
+  describe.skipIf(DIALECTS[1]!.skip || shared.skip)(
+    `postgres + ${shared.label}: two server processes on one database`,
+    () => {
+      let a: TestApp;
+      let b: TestApp;
+      let cookie: string;
+      let game: Game;
+      beforeAll(async () => {
+        a = await startTestApp({ dialect: 'postgres', ...shared.appOptions() });
+        b = await startTestApp({ dialect: 'postgres', ...shared.appOptions(), database: a.database });
+        cookie = (await signedInDeveloper(a)).cookie;
+        game = (await call(a.app, 'POST', '/api/games', { body: { name: 'Two processes' }, cookie })).json();
+      });
+      afterAll(async () => {
+        await b?.close();
+        await a?.close();
+      });
+      // Redis has queued the notice to b before answering a's PUBLISH, but b reads it on its own socket: the
+      // next call waits until b has applied what was queued (the delay a real deployment sees is that read;
+      // on a cluster the notice also crosses between nodes, and b waits for a marker sent after it).
+      const heardByB = () => b.app.invalidationsHeard();
 
-  it('refuses a key rotated through one process on the next call to the other', async () => {
-    expect((await ping(b, game)).statusCode).toBe(200);
-    const rotated = (
-      await call(a.app, 'POST', `/api/games/${game.game_id}/api-key/rotate`, { body: {}, cookie })
-    ).json().api_key;
-    await heardByB();
-    expect(statusAndCode(await ping(b, game))).toEqual([403, 'InvalidApiKey']);
-    expect((await ping(b, game, rotated)).statusCode).toBe(200);
-    game = { ...game, api_key: rotated };
-  });
+      it('says on /healthz of both processes that the database and Redis answer', async () => {
+        for (const t of [a, b]) {
+          const res = await call(t.app, 'GET', '/healthz');
+          expect([res.statusCode, res.json()]).toEqual([200, { status: 'ok', database: 'postgres' }]);
+        }
+      });
 
-  it("applies a board's delete through one process on the next call to the other", async () => {
-    expect((await v1(b, game, 'GET', '/v1/leaderboards/main/scores')).statusCode).toBe(200);
-    await call(a.app, 'DELETE', `/api/games/${game.game_id}/leaderboards/main`, { cookie });
-    await heardByB();
-    expect(statusAndCode(await v1(b, game, 'GET', '/v1/leaderboards/main/scores'))).toEqual([
-      404,
-      'LeaderboardNotFound',
-    ]);
-  });
-});
+      it('refuses a key rotated through one process on the next call to the other', async () => {
+        expect((await ping(b, game)).statusCode).toBe(200);
+        const rotated = (
+          await call(a.app, 'POST', `/api/games/${game.game_id}/api-key/rotate`, { body: {}, cookie })
+        ).json().api_key;
+        await heardByB();
+        expect(statusAndCode(await ping(b, game))).toEqual([403, 'InvalidApiKey']);
+        expect((await ping(b, game, rotated)).statusCode).toBe(200);
+        game = { ...game, api_key: rotated };
+      });
+
+      it("applies a board's delete through one process on the next call to the other", async () => {
+        expect((await v1(b, game, 'GET', '/v1/leaderboards/main/scores')).statusCode).toBe(200);
+        await call(a.app, 'DELETE', `/api/games/${game.game_id}/leaderboards/main`, { cookie });
+        await heardByB();
+        expect(statusAndCode(await v1(b, game, 'GET', '/v1/leaderboards/main/scores'))).toEqual([
+          404,
+          'LeaderboardNotFound',
+        ]);
+      });
+    },
+  );
+}

@@ -1,6 +1,6 @@
 import { errorResponse } from '@howl/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../lib/redis.js';
 import { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import { errorBody } from '../../http/errors.js';
@@ -13,7 +13,7 @@ const REDIS_PING_TIMEOUT_MS = 2_000;
  * `GET /healthz`: 200 while the database (and Redis, when configured) answer; 503 naming what does
  * not, for load balancers and orchestrators. The process itself keeps running and reconnects.
  */
-export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; redis?: Redis }> = async (
+export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; redis?: RedisClient }> = async (
   app,
   { database, redis },
 ) => {
@@ -39,7 +39,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; redis?: R
 };
 
 /** While ioredis reconnects, commands wait in its queue: a client that is not ready is down now. */
-async function pingRedis(redis: Redis): Promise<boolean> {
+async function pingRedis(redis: RedisClient): Promise<boolean> {
   if (redis.status !== 'ready') return false;
   try {
     await withTimeout(redis.ping(), REDIS_PING_TIMEOUT_MS);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestApp, STRONG_PASSWORD, uniqueEmail, uniqueIp, type TestApp } from '../../../test/support/app.js';
-import { DIALECTS, REDIS_SKIP } from '../../../test/support/services.js';
+import { sharedRedis } from '../../../test/support/redis-cluster.js';
+import { DIALECTS } from '../../../test/support/services.js';
 
 async function confirmed(t: TestApp, email: string) {
   await call(t.app, 'POST', '/api/auth/sign-up', {
@@ -116,32 +117,38 @@ for (const { dialect, skip } of DIALECTS) {
   });
 }
 
-describe.skipIf(REDIS_SKIP)('redis: rate limits shared by several server processes', () => {
-  let a: TestApp;
-  let b: TestApp;
-  beforeAll(async () => {
-    // Two apps on one database and one Redis stand for two processes behind a load balancer.
-    a = await startTestApp({ dialect: 'sqlite', redis: true, env: { SIGNIN_FAILURES_PER_ACCOUNT: '4' } });
-    b = await startTestApp({ dialect: 'sqlite', redis: true, env: { SIGNIN_FAILURES_PER_ACCOUNT: '4' } });
-  });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-  });
+for (const shared of sharedRedis()) {
+  describe.skipIf(shared.skip)(`${shared.label}: rate limits shared by several server processes`, () => {
+    let a: TestApp;
+    let b: TestApp;
+    beforeAll(async () => {
+      // Two apps on one Redis stand for two processes behind a load balancer.
+      const options = () => {
+        const { env, ...redis } = shared.appOptions();
+        return { dialect: 'sqlite' as const, ...redis, env: { ...env, SIGNIN_FAILURES_PER_ACCOUNT: '4' } };
+      };
+      a = await startTestApp(options());
+      b = await startTestApp(options());
+    });
+    afterAll(async () => {
+      await a?.close();
+      await b?.close();
+    });
 
-  it('counts sign-in failures made on either process against one limit', async () => {
-    const email = uniqueEmail();
-    for (const t of [a, b, a, b]) {
-      const res = await call(t.app, 'POST', '/api/auth/sign-in', { body: { email, password: 'Wrong-Pass1' } });
-      expect(res.json().error.code).toBe('UserNotFound');
-    }
-    expectLimited(await call(a.app, 'POST', '/api/auth/sign-in', { body: { email, password: 'Wrong-Pass1' } }));
-    expectLimited(await call(b.app, 'POST', '/api/auth/sign-in', { body: { email, password: 'Wrong-Pass1' } }));
-  });
+    it('counts sign-in failures made on either process against one limit', async () => {
+      const email = uniqueEmail();
+      for (const t of [a, b, a, b]) {
+        const res = await call(t.app, 'POST', '/api/auth/sign-in', { body: { email, password: 'Wrong-Pass1' } });
+        expect(res.json().error.code).toBe('UserNotFound');
+      }
+      expectLimited(await call(a.app, 'POST', '/api/auth/sign-in', { body: { email, password: 'Wrong-Pass1' } }));
+      expectLimited(await call(b.app, 'POST', '/api/auth/sign-in', { body: { email, password: 'Wrong-Pass1' } }));
+    });
 
-  it('counts one IP across processes', async () => {
-    const ip = uniqueIp();
-    for (let i = 0; i < 30; i++) await call(i % 2 ? a.app : b.app, 'POST', '/api/auth/sign-in', { body: {}, ip });
-    expectLimited(await call(a.app, 'POST', '/api/auth/sign-in', { body: {}, ip }));
+    it('counts one IP across processes', async () => {
+      const ip = uniqueIp();
+      for (let i = 0; i < 30; i++) await call(i % 2 ? a.app : b.app, 'POST', '/api/auth/sign-in', { body: {}, ip });
+      expectLimited(await call(a.app, 'POST', '/api/auth/sign-in', { body: {}, ip }));
+    });
   });
-});
+}

@@ -3,7 +3,12 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/support/database.js';
 import { LeaderboardModel } from '../../../test/support/leaderboard-model.js';
-import { insertDeveloperRow, RANK_INDEXES } from '../../../test/support/rank-indexes.js';
+import {
+  indexSkip,
+  insertDeveloperRow,
+  RANK_INDEXES,
+  useRankIndexCluster,
+} from '../../../test/support/rank-indexes.js';
 import { DIALECTS } from '../../../test/support/services.js';
 import { manualClock } from '../../lib/clock.js';
 import { periodAt } from './periods.js';
@@ -39,9 +44,11 @@ const boardArb = fc.record({
   hourly: fc.boolean(),
 });
 
+useRankIndexCluster();
+
 for (const { dialect, skip } of DIALECTS) {
   for (const index of RANK_INDEXES) {
-    describe.skipIf(skip || index.skip)(
+    describe.skipIf(skip || indexSkip(index, dialect))(
       `${dialect}: leaderboard semantics against the reference model (${index.name} rank index)`,
       () => {
         let database: Awaited<ReturnType<typeof openTestDatabase>>;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../lib/redis.js';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { followsTies, type OrderKey } from './order.js';
@@ -146,7 +146,7 @@ export interface RedisIndexOptions {
  */
 export function redisRankIndex(
   db: Kysely<DB>,
-  redis: Redis,
+  redis: RedisClient,
   options: RedisIndexOptions = {},
 ): RankIndex & { settled(): Promise<void> } {
   const sql = sqlRankIndex(db);
@@ -156,6 +156,7 @@ export function redisRankIndex(
     if (!(name in redis)) redis.defineCommand(name, { numberOfKeys, lua });
   }
   const run = redis as unknown as Scripts;
+  // The hash tag keeps a board's keys in one slot: its scripts and pipelines run on one node of a Redis Cluster.
   const boardKey = (boardId: string) => `${prefix}:{${boardId}}`;
   // Writes under way, by board: what a killed process leaves behind for `reconcile`.
   const underWay = `${prefix}:writing`;

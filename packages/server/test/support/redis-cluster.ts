@@ -1,0 +1,168 @@
+import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { promisify } from 'node:util';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll } from 'vitest';
+import { connectRedis, type RedisClient } from '../../src/lib/redis.js';
+import { REDIS_SKIP, services } from './services.js';
+
+const run = promisify(execFile);
+const onPath = (name: string) => (process.env.PATH ?? '').split(delimiter).some((d) => existsSync(join(d, name)));
+
+/** Why the Redis Cluster suites are skipped here, if they are (they need redis-server and redis-cli to start one). */
+export const CLUSTER_SKIP: string | false =
+  REDIS_SKIP || (onPath('redis-server') && onPath('redis-cli') ? false : 'redis-server or redis-cli is not installed');
+
+if (services.required && CLUSTER_SKIP) {
+  throw new Error(`REQUIRE_SERVICES=1 but the Redis Cluster suites cannot run: ${CLUSTER_SKIP}`);
+}
+
+export interface TestRedisCluster {
+  /** The masters' URLs, as REDIS_CLUSTER_NODES takes them. */
+  nodes: string[];
+  /** A new client of the cluster, ready; the caller quits it. */
+  connect(): Promise<RedisClient>;
+  stop(): Promise<void>;
+}
+
+/** A port free for Redis and for its cluster bus (the port + 10000). */
+async function freePort(): Promise<number> {
+  const listenOn = (port: number) =>
+    new Promise<number>((resolve, reject) => {
+      const server = createServer();
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        const { port: got } = server.address() as { port: number };
+        server.close(() => resolve(got));
+      });
+    });
+  for (;;) {
+    const port = await listenOn(0);
+    if (port > 55_000) continue;
+    if (
+      await listenOn(port + 10_000).then(
+        () => true,
+        () => false,
+      )
+    )
+      return port;
+  }
+}
+
+async function waitFor(what: string, check: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    if (await check().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`the test Redis Cluster did not come up: ${what}`);
+}
+
+/** Three masters (no replicas) on free ports, their files in a temporary folder; `stop` ends only these processes. */
+export async function startRedisCluster(): Promise<TestRedisCluster> {
+  const dir = mkdtempSync(join(tmpdir(), 'howl-redis-cluster-'));
+  const ports: number[] = [];
+  for (let i = 0; i < 3; i++) ports.push(await freePort());
+  const servers: ChildProcess[] = ports.map((port) =>
+    spawn(
+      'redis-server',
+      [
+        ...['--port', String(port), '--bind', '127.0.0.1', '--cluster-enabled', 'yes'],
+        ...['--cluster-config-file', `nodes-${port}.conf`, '--save', '', '--appendonly', 'no', '--daemonize', 'no'],
+      ],
+      { cwd: dir, stdio: 'ignore' },
+    ),
+  );
+  const stop = async () => {
+    await Promise.all(
+      servers.map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            child.once('exit', () => resolve());
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    const probes = ports.map(
+      (port) => new Redis({ port, host: '127.0.0.1', lazyConnect: true, retryStrategy: () => 50 }),
+    );
+    // A probe refused before its node listens retries; its errors are expected until then.
+    for (const probe of probes) probe.on('error', () => {});
+    try {
+      for (const probe of probes) await waitFor('a node answers', async () => (await probe.ping()) === 'PONG');
+      await run('redis-cli', [
+        '--cluster',
+        'create',
+        ...ports.map((p) => `127.0.0.1:${p}`),
+        '--cluster-replicas',
+        '0',
+        '--cluster-yes',
+      ]);
+      for (const probe of probes) {
+        await waitFor('cluster_state:ok on every node', async () =>
+          /cluster_state:ok/.test(String(await probe.call('CLUSTER', 'INFO'))),
+        );
+      }
+    } finally {
+      for (const probe of probes) probe.disconnect();
+    }
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  const nodes = ports.map((p) => `redis://127.0.0.1:${p}`);
+  return { nodes, connect: () => connectRedis({ clusterNodes: nodes }), stop };
+}
+
+/**
+ * One cluster for the test file that calls this at its top, started before its tests and stopped
+ * after them; the getter answers it (undefined when the cluster suites are skipped).
+ */
+export function useRedisCluster(): () => TestRedisCluster {
+  let cluster: TestRedisCluster | undefined;
+  beforeAll(async () => {
+    if (!CLUSTER_SKIP) cluster = await startRedisCluster();
+  });
+  afterAll(() => cluster?.stop());
+  return () => {
+    if (!cluster) throw new Error('the test Redis Cluster is not running');
+    return cluster;
+  };
+}
+
+export interface SharedRedis {
+  label: 'redis' | 'redis cluster';
+  skip: string | false;
+  /** What startTestApp takes to use it, REDIS_URL or REDIS_CLUSTER_NODES included. */
+  appOptions(): { redis?: boolean; redisCluster?: string[]; env: Record<string, string> };
+  /** A new client, ready; the caller quits it. */
+  connect(): Promise<RedisClient>;
+}
+
+/**
+ * One Redis and a Redis Cluster, for suites that run once on each: `for (const shared of sharedRedis())`
+ * at the file's top (which starts the file's cluster).
+ */
+export function sharedRedis(): SharedRedis[] {
+  const cluster = useRedisCluster();
+  return [
+    {
+      label: 'redis',
+      skip: REDIS_SKIP,
+      appOptions: () => ({ redis: true, env: { REDIS_URL: services.redisUrl! } }),
+      connect: () => connectRedis({ url: services.redisUrl! }),
+    },
+    {
+      label: 'redis cluster',
+      skip: CLUSTER_SKIP,
+      appOptions: () => ({ redisCluster: cluster().nodes, env: { REDIS_CLUSTER_NODES: cluster().nodes.join(',') } }),
+      connect: () => cluster().connect(),
+    },
+  ];
+}
