@@ -25,7 +25,7 @@ describe('npm run start:cluster refuses what several processes cannot share', ()
     );
     expect(sqlite).not.toContain('REDIS_URL');
     expect(noRedis).toContain(
-      '  - several processes need REDIS_URL: rate limits, cache invalidations and ranks are shared through Redis\n',
+      '  - several processes need REDIS_URL (or REDIS_CLUSTER_NODES): rate limits, cache invalidations and ranks are shared through Redis\n',
     );
     expect(noRedis).not.toContain('PostgreSQL');
     expect(memory).toContain(

@@ -204,9 +204,11 @@ export function checkSeveralProcesses(config: Config): void {
           'several processes need PostgreSQL: DATABASE_URL is a SQLite file, which one process writes (set DATABASE_URL=postgres://…)',
         ]
       : []),
-    ...(config.redisUrl
+    ...(config.redis
       ? []
-      : ['several processes need REDIS_URL: rate limits, cache invalidations and ranks are shared through Redis']),
+      : [
+          'several processes need REDIS_URL (or REDIS_CLUSTER_NODES): rate limits, cache invalidations and ranks are shared through Redis',
+        ]),
     ...(config.rankIndex === 'memory'
       ? [
           "RANK_INDEX=memory is refused with several processes: one process's index would miss the others' writes (leave it unset for redis)",
