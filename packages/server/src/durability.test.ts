@@ -1,14 +1,16 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, signedInDeveloper, startTestApp } from '../test/support/app.js';
-import { admin } from '../test/support/database.js';
+import { call } from '../test/support/app.js';
+import {
+  freshDatabase,
+  KILL_SERVER_ENV,
+  seedGame,
+  writeUntilKilled,
+  type BurstLane,
+  type ServerProcess,
+} from '../test/support/kill-burst.js';
 import { startServerProcess } from '../test/support/server-process.js';
-import { DIALECTS, services } from '../test/support/services.js';
-import { createDatabase, type Database, type Dialect } from './db/database.js';
-import { migrateToLatest } from './db/migrate.js';
+import { DIALECTS } from '../test/support/services.js';
+import { createDatabase, type Database } from './db/database.js';
 import { compareEntries } from './modules/ranking/order.js';
 
 const MODES = ['keep', 'highest', 'latest', 'accumulator'] as const;
@@ -18,115 +20,29 @@ const DATA_PLAYERS = 8;
 /** The server is killed once this many writes were acknowledged, while the others are in flight. */
 const KILL_AFTER_ACKS = 300;
 
-/** One client writing under one name, one call at a time: its acknowledged calls are a prefix of what it sent. */
-interface Lane {
+/** One client writing under one name: a board and a player, or a player's document. */
+interface Lane extends BurstLane<{ score_id?: string; version?: number }> {
   board: Mode | 'player-data';
   player: string;
-  sent: number[];
-  /** The answers of the acknowledged calls, in order (a prefix of `sent`). */
-  acks: Array<{ score_id?: string; version?: number }>;
 }
-
-/** A file or a database of its own that the server process opens by URL; `drop()` removes it. */
-async function freshDatabase(dialect: Dialect): Promise<{ url: string; drop(): Promise<void> }> {
-  if (dialect === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'howl-kill-'));
-    return { url: `sqlite:${join(dir, 'howl.db')}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
-  }
-  const base = services.postgresUrl!;
-  const name = `howl_kill_${randomBytes(5).toString('hex')}`;
-  await admin(base, `create database ${name}`);
-  const url = Object.assign(new URL(base), { pathname: `/${name}` }).toString();
-  return { url, drop: () => admin(base, `drop database if exists ${name} with (force)`) };
-}
-
-/** A developer, a game and one unlimited board per save mode, made through the console API. */
-async function seedGame(dialect: Dialect, database: Database): Promise<{ game_id: string; api_key: string }> {
-  const t = await startTestApp({ dialect, database: { ...database, close: () => database.destroy() } });
-  try {
-    const { cookie } = await signedInDeveloper(t);
-    const game = (await call(t.app, 'POST', '/api/games', { body: { name: 'Durable' }, cookie })).json();
-    for (const mode of MODES) {
-      const res = await call(t.app, 'POST', `/api/games/${game.game_id}/leaderboards`, {
-        body: { name: mode, insert_option: mode, max_entries: null },
-        cookie,
-      });
-      expect(res.statusCode).toBe(201);
-    }
-    return game;
-  } finally {
-    await t.close();
-  }
-}
-
-const SERVER_ENV = {
-  LOG_LEVEL: 'warn',
-  RANK_INDEX: 'memory',
-  GAME_API_REQUESTS_PER_KEY_PER_MINUTE: '100000000',
-  GAME_API_REQUESTS_PER_IP_PER_MINUTE: '100000000',
-};
 
 /** What a lane sends next: scores mixed up and down (sums stay small on the accumulator), documents numbered. */
 const nextValue = (lane: Lane) =>
   lane.board === 'accumulator' ? 1 + Math.floor(Math.random() * 9) : Math.floor(Math.random() * 1_000_000);
 
-/**
- * Runs every lane against the server until it is killed after `KILL_AFTER_ACKS` acknowledgements;
- * answers how many calls were in flight then. Any answer but 2xx before the kill fails the test.
- */
-async function writeUntilKilled(
-  server: Awaited<ReturnType<typeof startServerProcess>>,
-  headers: Record<string, string>,
-  lanes: Lane[],
-): Promise<number> {
-  let acked = 0;
-  let killed = false;
-  let inFlightAtKill = 0;
-  const inFlight = new Set<Lane>();
-  const send = (lane: Lane, value: number) =>
-    lane.board === 'player-data'
-      ? fetch(`${server.url}/v1/player-data/${lane.player}`, {
-          method: 'PUT',
-          headers,
-          body: JSON.stringify({ player_data: { seq: value, note: 'x'.repeat(500) } }),
-        })
-      : fetch(`${server.url}/v1/leaderboards/${lane.board}/scores`, {
-          method: 'POST',
-          headers,
-          body: JSON.stringify({ player_name: lane.player, score: value }),
-        });
-  await Promise.all(
-    lanes.map(async (lane) => {
-      while (!killed) {
-        const value = lane.board === 'player-data' ? lane.sent.length : nextValue(lane);
-        lane.sent.push(value);
-        inFlight.add(lane);
-        let res: Response;
-        try {
-          res = await send(lane, value);
-        } catch (err) {
-          if (killed) return;
-          throw err;
-        }
-        const body = await res.json().catch(() => undefined);
-        // An answer that arrived is an acknowledgement, even one that crossed the kill.
-        if (!res.ok || body === undefined) {
-          if (killed) return;
-          throw new Error(`${lane.board} ${lane.player}: ${res.status} ${JSON.stringify(body)}`);
-        }
-        inFlight.delete(lane);
-        lane.acks.push(body as Lane['acks'][number]);
-        if (++acked === KILL_AFTER_ACKS) {
-          inFlightAtKill = inFlight.size;
-          killed = true;
-          server.child.kill('SIGKILL');
-        }
-      }
-    }),
-  );
-  await server.exited;
-  return inFlightAtKill;
-}
+/** Each lane's call: a score to its board, or its numbered document. */
+const send = (url: string, headers: Record<string, string>) => (lane: Lane, value: number) =>
+  lane.board === 'player-data'
+    ? fetch(`${url}/v1/player-data/${lane.player}`, {
+        method: 'PUT',
+        headers,
+        body: JSON.stringify({ player_data: { seq: value, note: 'x'.repeat(500) } }),
+      })
+    : fetch(`${url}/v1/leaderboards/${lane.board}/scores`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ player_name: lane.player, score: value }),
+      });
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
@@ -144,14 +60,20 @@ for (const { dialect, skip } of DIALECTS) {
     let fresh: Awaited<ReturnType<typeof freshDatabase>>;
     let database: Database;
     let game: { game_id: string; api_key: string };
-    let server: Awaited<ReturnType<typeof startServerProcess>> | undefined;
+    let server: ServerProcess | undefined;
 
     beforeAll(async () => {
       fresh = await freshDatabase(dialect);
-      const seeding = createDatabase(fresh.url);
-      await migrateToLatest(seeding);
-      game = await seedGame(dialect, seeding);
-      await seeding.destroy();
+      // One unlimited board per save mode.
+      game = await seedGame(dialect, fresh.url, async (t, gamePath, cookie) => {
+        for (const mode of MODES) {
+          const res = await call(t.app, 'POST', `${gamePath}/leaderboards`, {
+            body: { name: mode, insert_option: mode, max_entries: null },
+            cookie,
+          });
+          expect(res.statusCode).toBe(201);
+        }
+      });
     });
 
     afterAll(async () => {
@@ -173,12 +95,16 @@ for (const { dialect, skip } of DIALECTS) {
           acks: [],
         })),
       ];
-      server = await startServerProcess({ DATABASE_URL: fresh.url, ...SERVER_ENV });
-      const inFlightAtKill = await writeUntilKilled(server, headers, lanes);
+      server = await startServerProcess({ DATABASE_URL: fresh.url, ...KILL_SERVER_ENV });
+      const inFlightAtKill = await writeUntilKilled(server, lanes, {
+        next: (lane) => (lane.board === 'player-data' ? lane.sent.length : nextValue(lane)),
+        send: send(server.url, headers),
+        killAfter: KILL_AFTER_ACKS,
+      });
       // Calls cut off by the kill: without them the test would prove nothing about unfinished commits.
       expect(inFlightAtKill).toBeGreaterThan(0);
 
-      server = await startServerProcess({ DATABASE_URL: fresh.url, ...SERVER_ENV });
+      server = await startServerProcess({ DATABASE_URL: fresh.url, ...KILL_SERVER_ENV });
       database = createDatabase(fresh.url);
       const db = database.db;
       const boardIds = Object.fromEntries(

@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createDatabase, type Dialect } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import { call, signedInDeveloper, startTestApp, type TestApp } from './app.js';
+import { admin } from './database.js';
+import type { startServerProcess } from './server-process.js';
+import { services } from './services.js';
+
+export type ServerProcess = Awaited<ReturnType<typeof startServerProcess>>;
+
+/** Limits out of the way: the burst measures durability, not refusals. */
+export const KILL_SERVER_ENV = {
+  LOG_LEVEL: 'warn',
+  RANK_INDEX: 'memory',
+  GAME_API_REQUESTS_PER_KEY_PER_MINUTE: '100000000',
+  GAME_API_REQUESTS_PER_IP_PER_MINUTE: '100000000',
+  AUTH_REQUESTS_PER_IP_PER_MINUTE: '100000000',
+};
+
+/** One client writing under one name, one call at a time: its acknowledged calls are a prefix of what it sent. */
+export interface BurstLane<Ack> {
+  sent: number[];
+  /** The answers of the acknowledged calls, in order (a prefix of `sent`). */
+  acks: Ack[];
+}
+
+/** A file or a database of its own that the server process opens by URL; `drop()` removes it. */
+export async function freshDatabase(dialect: Dialect): Promise<{ url: string; drop(): Promise<void> }> {
+  if (dialect === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'howl-kill-'));
+    return { url: `sqlite:${join(dir, 'howl.db')}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const base = services.postgresUrl!;
+  const name = `howl_kill_${randomBytes(5).toString('hex')}`;
+  await admin(base, `create database ${name}`);
+  const url = Object.assign(new URL(base), { pathname: `/${name}` }).toString();
+  return { url, drop: () => admin(base, `drop database if exists ${name} with (force)`) };
+}
+
+/**
+ * Migrates the database at `url` and makes a developer and a game through the console API;
+ * `setup` adds what the test writes to (its calls go under `gamePath`).
+ */
+export async function seedGame(
+  dialect: Dialect,
+  url: string,
+  setup: (t: TestApp, gamePath: string, cookie: string) => Promise<void>,
+): Promise<{ game_id: string; api_key: string }> {
+  const database = createDatabase(url);
+  await migrateToLatest(database);
+  const t = await startTestApp({ dialect, database: { ...database, close: () => database.destroy() } });
+  try {
+    const { cookie } = await signedInDeveloper(t);
+    const game = (await call(t.app, 'POST', '/api/games', { body: { name: 'Durable' }, cookie })).json();
+    await setup(t, `/api/games/${game.game_id}`, cookie);
+    return game;
+  } finally {
+    await t.close();
+  }
+}
+
+/**
+ * Runs every lane against the server (`next` picks a lane's next value, `send` makes the call)
+ * until it is killed after `killAfter` acknowledgements; answers how many calls were in flight
+ * then. Any answer but 2xx before the kill fails the test.
+ */
+export async function writeUntilKilled<L extends BurstLane<unknown>>(
+  server: ServerProcess,
+  lanes: L[],
+  calls: { next(lane: L): number; send(lane: L, value: number): Promise<Response>; killAfter: number },
+): Promise<number> {
+  let acked = 0;
+  let killed = false;
+  let inFlightAtKill = 0;
+  const inFlight = new Set<L>();
+  await Promise.all(
+    lanes.map(async (lane) => {
+      while (!killed) {
+        const value = calls.next(lane);
+        lane.sent.push(value);
+        inFlight.add(lane);
+        let res: Response;
+        try {
+          res = await calls.send(lane, value);
+        } catch (err) {
+          if (killed) return;
+          throw err;
+        }
+        const body = await res.json().catch(() => undefined);
+        // An answer that arrived is an acknowledgement, even one that crossed the kill.
+        if (!res.ok || body === undefined) {
+          if (killed) return;
+          throw new Error(`${JSON.stringify(lane)}: ${res.status} ${JSON.stringify(body)}`);
+        }
+        inFlight.delete(lane);
+        lane.acks.push(body);
+        if (++acked === calls.killAfter) {
+          inFlightAtKill = inFlight.size;
+          killed = true;
+          server.child.kill('SIGKILL');
+        }
+      }
+    }),
+  );
+  await server.exited;
+  return inFlightAtKill;
+}
