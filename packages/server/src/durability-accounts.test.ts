@@ -1,16 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call, STRONG_PASSWORD } from '../test/support/app.js';
-import {
-  freshDatabase,
-  KILL_SERVER_ENV,
-  seedGame,
-  writeUntilKilled,
-  type BurstLane,
-  type ServerProcess,
-} from '../test/support/kill-burst.js';
-import { startServerProcess } from '../test/support/server-process.js';
+import { killSuite, storedDoc, type BurstLane } from '../test/support/kill-burst.js';
 import { DIALECTS } from '../test/support/services.js';
-import { createDatabase, type Database } from './db/database.js';
 import { playerPoolId } from './modules/games/service.js';
 
 const MERGE_PLAYERS = 8;
@@ -50,31 +41,17 @@ const keysAfter = (n: number) => Array.from({ length: n }, (_, i) => [`a${i}`, `
 
 for (const { dialect, skip } of DIALECTS) {
   describe.skipIf(skip)(`${dialect}: merges and registrations the server acknowledged survive kill -9`, () => {
-    let fresh: Awaited<ReturnType<typeof freshDatabase>>;
-    let database: Database;
-    let game: { game_id: string; api_key: string };
-    let server: ServerProcess | undefined;
-
-    beforeAll(async () => {
-      fresh = await freshDatabase(dialect);
-      // Player accounts on, by name and password: a registration is one confirmed account.
-      game = await seedGame(dialect, fresh.url, async (t, gamePath, cookie) => {
-        const res = await call(t.app, 'PUT', `${gamePath}/player-auth`, {
-          body: { enabled: true, reg_type: 'un_pwd' },
-          cookie,
-        });
-        expect(res.statusCode).toBe(200);
+    // Player accounts on, by name and password: a registration is one confirmed account.
+    const suite = killSuite(dialect, async (t, gamePath, cookie) => {
+      const res = await call(t.app, 'PUT', `${gamePath}/player-auth`, {
+        body: { enabled: true, reg_type: 'un_pwd' },
+        cookie,
       });
-    });
-
-    afterAll(async () => {
-      await server?.stop();
-      await database?.destroy();
-      await fresh?.drop();
+      expect(res.statusCode).toBe(200);
     });
 
     it('keeps every acknowledged merge whole and every acknowledged player able to log in after a restart', async () => {
-      const headers = { 'x-api-key': game.api_key, 'x-game-id': game.game_id, 'content-type': 'application/json' };
+      const { game, headers } = suite.ctx;
       const lanes: Lane[] = [
         ...Array.from({ length: MERGE_PLAYERS }, (_, i) => ({
           kind: 'merge' as const,
@@ -89,30 +66,17 @@ for (const { dialect, skip } of DIALECTS) {
           acks: [],
         })),
       ];
-      server = await startServerProcess({ DATABASE_URL: fresh.url, ...KILL_SERVER_ENV });
-      const inFlightAtKill = await writeUntilKilled(server, lanes, {
+      const { server, db } = await suite.burst(lanes, {
         next: (lane) => lane.sent.length,
-        send: send(server.url, headers),
+        send: (url) => send(url, headers),
         killAfter: KILL_AFTER_ACKS,
       });
-      // Calls cut off by the kill: without them the test would prove nothing about unfinished commits.
-      expect(inFlightAtKill).toBeGreaterThan(0);
       expect(lanes.filter((l) => l.kind === 'register' && l.acks.length > 0).length).toBeGreaterThan(0);
-
-      server = await startServerProcess({ DATABASE_URL: fresh.url, ...KILL_SERVER_ENV });
-      database = createDatabase(fresh.url);
-      const db = database.db;
 
       for (const lane of lanes) {
         const where = `${lane.name} (sent ${lane.sent.length}; ${lane.acks.length} acknowledged)`;
         if (lane.kind === 'merge') {
-          const row = await db
-            .selectFrom('player_data')
-            .select(['data', 'version'])
-            .where('game_id', '=', game.game_id)
-            .where('player_name', '=', lane.name)
-            .where('character_name', '=', '')
-            .executeTakeFirst();
+          const row = await storedDoc(db, game.game_id, lane.name);
           if (lane.acks.length === 0) continue;
           expect(row, where).toBeDefined();
           const keys = Object.keys(JSON.parse(row!.data) as object).sort();

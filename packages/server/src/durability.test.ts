@@ -1,16 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call } from '../test/support/app.js';
-import {
-  freshDatabase,
-  KILL_SERVER_ENV,
-  seedGame,
-  writeUntilKilled,
-  type BurstLane,
-  type ServerProcess,
-} from '../test/support/kill-burst.js';
-import { startServerProcess } from '../test/support/server-process.js';
+import { killSuite, storedDoc, type BurstLane } from '../test/support/kill-burst.js';
 import { DIALECTS } from '../test/support/services.js';
-import { createDatabase, type Database } from './db/database.js';
 import { compareEntries } from './modules/ranking/order.js';
 
 const MODES = ['keep', 'highest', 'latest', 'accumulator'] as const;
@@ -57,33 +48,19 @@ function allowedValues(lane: Lane): number[] {
 
 for (const { dialect, skip } of DIALECTS) {
   describe.skipIf(skip)(`${dialect}: writes the server acknowledged survive kill -9`, () => {
-    let fresh: Awaited<ReturnType<typeof freshDatabase>>;
-    let database: Database;
-    let game: { game_id: string; api_key: string };
-    let server: ServerProcess | undefined;
-
-    beforeAll(async () => {
-      fresh = await freshDatabase(dialect);
-      // One unlimited board per save mode.
-      game = await seedGame(dialect, fresh.url, async (t, gamePath, cookie) => {
-        for (const mode of MODES) {
-          const res = await call(t.app, 'POST', `${gamePath}/leaderboards`, {
-            body: { name: mode, insert_option: mode, max_entries: null },
-            cookie,
-          });
-          expect(res.statusCode).toBe(201);
-        }
-      });
-    });
-
-    afterAll(async () => {
-      await server?.stop();
-      await database?.destroy();
-      await fresh?.drop();
+    // One unlimited board per save mode.
+    const suite = killSuite(dialect, async (t, gamePath, cookie) => {
+      for (const mode of MODES) {
+        const res = await call(t.app, 'POST', `${gamePath}/leaderboards`, {
+          body: { name: mode, insert_option: mode, max_entries: null },
+          cookie,
+        });
+        expect(res.statusCode).toBe(201);
+      }
     });
 
     it('keeps every acknowledged score and document, and ranks them as stored after a restart', async () => {
-      const headers = { 'x-api-key': game.api_key, 'x-game-id': game.game_id, 'content-type': 'application/json' };
+      const { game, headers } = suite.ctx;
       const lanes: Lane[] = [
         ...MODES.flatMap((board) =>
           Array.from({ length: PLAYERS_PER_BOARD }, (_, i) => ({ board, player: `${board}${i}`, sent: [], acks: [] })),
@@ -95,18 +72,11 @@ for (const { dialect, skip } of DIALECTS) {
           acks: [],
         })),
       ];
-      server = await startServerProcess({ DATABASE_URL: fresh.url, ...KILL_SERVER_ENV });
-      const inFlightAtKill = await writeUntilKilled(server, lanes, {
+      const { server, db } = await suite.burst(lanes, {
         next: (lane) => (lane.board === 'player-data' ? lane.sent.length : nextValue(lane)),
-        send: send(server.url, headers),
+        send: (url) => send(url, headers),
         killAfter: KILL_AFTER_ACKS,
       });
-      // Calls cut off by the kill: without them the test would prove nothing about unfinished commits.
-      expect(inFlightAtKill).toBeGreaterThan(0);
-
-      server = await startServerProcess({ DATABASE_URL: fresh.url, ...KILL_SERVER_ENV });
-      database = createDatabase(fresh.url);
-      const db = database.db;
       const boardIds = Object.fromEntries(
         (await db.selectFrom('leaderboards').select(['id', 'name']).where('game_id', '=', game.game_id).execute()).map(
           (b) => [b.name, b.id],
@@ -116,13 +86,7 @@ for (const { dialect, skip } of DIALECTS) {
       for (const lane of lanes) {
         const where = `${lane.board} ${lane.player} (sent ${lane.sent.join(',')}; ${lane.acks.length} acknowledged)`;
         if (lane.board === 'player-data') {
-          const row = await db
-            .selectFrom('player_data')
-            .select(['data', 'version'])
-            .where('game_id', '=', game.game_id)
-            .where('player_name', '=', lane.player)
-            .where('character_name', '=', '')
-            .executeTakeFirst();
+          const row = await storedDoc(db, game.game_id, lane.player);
           if (lane.acks.length === 0) continue;
           const lastAck = lane.acks.at(-1)!;
           expect(row, where).toBeDefined();
@@ -154,7 +118,7 @@ for (const { dialect, skip } of DIALECTS) {
       }
 
       const v1 = async (path: string) => {
-        const res = await fetch(`${server!.url}${path}`, { headers });
+        const res = await fetch(`${server.url}${path}`, { headers });
         expect(res.status, path).toBe(200);
         return (await res.json()) as { scores: Array<Record<string, unknown>>; position: number | null };
       };

@@ -27,6 +27,9 @@ export function behindRedis(redis: Redis, repair: (name: string) => Promise<void
   // Each name with a count of its marks: a mark made while its repair runs survives that repair.
   const behind = new Map<string, number>();
   let repairing = false;
+  // Until the first connection is up, calls wait in the client's queue for it, as they always did.
+  let connected = redis.status === 'ready';
+  const reachable = () => redis.status === 'ready' || !connected;
 
   async function repairAll(): Promise<void> {
     for (const [name, marks] of [...behind]) {
@@ -45,7 +48,10 @@ export function behindRedis(redis: Redis, repair: (name: string) => Promise<void
         if (behind.size > 0) setTimeout(startRepair, 1000).unref();
       });
   }
-  redis.on('ready', startRepair);
+  redis.on('ready', () => {
+    connected = true;
+    startRepair();
+  });
 
   return {
     /** Redis has missed a change to `name`. */
@@ -54,12 +60,12 @@ export function behindRedis(redis: Redis, repair: (name: string) => Promise<void
     },
     /** Whether Redis can be asked about `name` now: reachable, and not behind for it. */
     usable(name: string): boolean {
-      if (redis.status !== 'ready') return false;
+      if (!reachable()) return false;
       if (!behind.has(name)) return true;
       startRepair();
       return false;
     },
     /** Whether Redis is reachable now (a call made otherwise waits for reconnection attempts, then fails). */
-    reachable: () => redis.status === 'ready',
+    reachable,
   };
 }

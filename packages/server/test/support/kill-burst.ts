@@ -2,17 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createDatabase, type Dialect } from '../../src/db/database.js';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { createDatabase, type Database, type Dialect } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { call, signedInDeveloper, startTestApp, type TestApp } from './app.js';
 import { admin } from './database.js';
-import type { startServerProcess } from './server-process.js';
+import { startServerProcess } from './server-process.js';
 import { services } from './services.js';
 
 export type ServerProcess = Awaited<ReturnType<typeof startServerProcess>>;
 
 /** Limits out of the way: the burst measures durability, not refusals. */
-export const KILL_SERVER_ENV = {
+const KILL_SERVER_ENV = {
   LOG_LEVEL: 'warn',
   RANK_INDEX: 'memory',
   GAME_API_REQUESTS_PER_KEY_PER_MINUTE: '100000000',
@@ -67,7 +68,7 @@ export async function seedGame(
  * until it is killed after `killAfter` acknowledgements; answers how many calls were in flight
  * then. Any answer but 2xx before the kill fails the test.
  */
-export async function writeUntilKilled<L extends BurstLane<unknown>>(
+async function writeUntilKilled<L extends BurstLane<unknown>>(
   server: ServerProcess,
   lanes: L[],
   calls: { next(lane: L): number; send(lane: L, value: number): Promise<Response>; killAfter: number },
@@ -108,3 +109,63 @@ export async function writeUntilKilled<L extends BurstLane<unknown>>(
   await server.exited;
   return inFlightAtKill;
 }
+
+/**
+ * A suite's database with a seeded game (made in its beforeAll; `setup` as for `seedGame`), and
+ * the server process run on it; the afterAll stops the server and drops the database.
+ */
+export function killSuite(dialect: Dialect, setup: Parameters<typeof seedGame>[2]) {
+  const ctx = {} as {
+    url: string;
+    game: { game_id: string; api_key: string };
+    headers: Record<string, string>;
+    server?: ServerProcess;
+    database?: Database;
+  };
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const fresh = await freshDatabase(dialect);
+    drop = fresh.drop;
+    ctx.url = fresh.url;
+    ctx.game = await seedGame(dialect, fresh.url, setup);
+    ctx.headers = { 'x-api-key': ctx.game.api_key, 'x-game-id': ctx.game.game_id, 'content-type': 'application/json' };
+  });
+  afterAll(async () => {
+    await ctx.server?.stop();
+    await ctx.database?.destroy();
+    await drop?.();
+  });
+  return {
+    ctx,
+    /**
+     * Starts the server, writes through `lanes` until it is killed (see `writeUntilKilled`), and
+     * starts it again: answers the new server and the database, to compare with what was acknowledged.
+     */
+    async burst<L extends BurstLane<unknown>>(
+      lanes: L[],
+      calls: {
+        next(lane: L): number;
+        send(url: string): (lane: L, value: number) => Promise<Response>;
+        killAfter: number;
+      },
+    ): Promise<{ server: ServerProcess; db: Database['db'] }> {
+      ctx.server = await startServerProcess({ DATABASE_URL: ctx.url, ...KILL_SERVER_ENV });
+      const inFlightAtKill = await writeUntilKilled(ctx.server, lanes, { ...calls, send: calls.send(ctx.server.url) });
+      // Calls cut off by the kill: without them the test would prove nothing about unfinished commits.
+      expect(inFlightAtKill).toBeGreaterThan(0);
+      ctx.server = await startServerProcess({ DATABASE_URL: ctx.url, ...KILL_SERVER_ENV });
+      ctx.database = createDatabase(ctx.url);
+      return { server: ctx.server, db: ctx.database.db };
+    },
+  };
+}
+
+/** A player's own document as stored (no character), or undefined. */
+export const storedDoc = (db: Database['db'], gameId: string, player: string) =>
+  db
+    .selectFrom('player_data')
+    .select(['data', 'version'])
+    .where('game_id', '=', gameId)
+    .where('player_name', '=', player)
+    .where('character_name', '=', '')
+    .executeTakeFirst();
