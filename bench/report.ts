@@ -187,3 +187,50 @@ export function markdown(
   }
   return `${lines.join('\n')}\n`;
 }
+
+/** One 30-second window of the soak. */
+export interface SoakSample {
+  atSeconds: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  /** Answers that were not 2xx, connection errors and timeouts. */
+  errors: number;
+  /** Each server process's resident memory at the end of the window. */
+  rssMb: number[];
+}
+
+export interface SoakResult {
+  minutes: number;
+  processes: number;
+  entries: number;
+  capacityRps: number;
+  targetRps: number;
+  samples: SoakSample[];
+  /** Per process: mean RSS of the last third of the samples over the first third's, minus 1. */
+  memoryGrowth: number[];
+  memoryFlat: boolean;
+  errors: number;
+}
+
+/** The soak's section of docs/performance.md. */
+export function soakMarkdown(r: SoakResult): string {
+  const pct = (g: number) => `${g >= 0 ? '+' : ''}${(g * 100).toFixed(1)} %`;
+  const lines = [
+    '## Soak',
+    '',
+    `\`npm run bench -- --soak --soak-minutes ${r.minutes}\`: ${r.processes} compiled server processes on one PostgreSQL and one Redis (Redis rank index), ${r.entries.toLocaleString('en')} entries on the \`keep\` board, the mixed workload (70 % reads, 20 % submits, 10 % player data) spread evenly over the processes.`,
+    `Capacity (the mix flat out, 10 clients per process): ${Math.round(r.capacityRps)} req/s; the soak runs at 70 % of it, ${r.targetRps} req/s, for ${r.minutes} min.`,
+    'Measured on a shared machine: read the numbers as rough.',
+    '',
+    `| at | req/s | p50 ms | p99 ms | errors | ${Array.from({ length: r.processes }, (_, i) => `RSS ${i + 1} MB`).join(' | ')} |`,
+    `|---|---|---|---|---|${Array.from({ length: r.processes }, () => '---|').join('')}`,
+    ...r.samples.map(
+      (s) =>
+        `| ${s.atSeconds} s | ${Math.round(s.rps)} | ${s.p50} | ${s.p99} | ${s.errors} | ${s.rssMb.map((m) => m.toFixed(0)).join(' | ')} |`,
+    ),
+    '',
+    `Memory ${r.memoryFlat ? 'flat' : 'not flat'}: mean RSS of the last third of the samples against the first third, per process, ${r.memoryGrowth.map(pct).join(', ')} (flat: within +10 %). Errors in all: ${r.errors}.`,
+  ];
+  return `${lines.join('\n')}\n`;
+}

@@ -1,5 +1,6 @@
 /**
  * `npm run bench [-- --quick] [--sizes 10000,100000,1000000] [--rounds 5] [--seconds 3] [--burst 10] [--backends sqlite,postgres,redis] [--docs]`
+ * `npm run bench -- --soak [--soak-minutes 10] [--docs]`: see soak.ts.
  *
  * Builds the server as `npm run build` does (`scripts/build-server.ts`; the site is not needed) and
  * starts a bare Fastify app and the compiled server (`node packages/server/dist/main.js`, what
@@ -12,23 +13,22 @@
  * bench/results/ (and docs/performance.md with --docs). `--quick` keeps the bench working in CI and
  * asserts nothing about speed.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { Redis } from 'ioredis';
-import pg from 'pg';
-import { createDatabase, type Database } from '../packages/server/src/db/database.js';
+import type { Database } from '../packages/server/src/db/database.js';
 import { migrateToLatest } from '../packages/server/src/db/migrate.js';
 import { memoryRankIndex } from '../packages/server/src/modules/ranking/memory-index.js';
 import { redisRankIndex } from '../packages/server/src/modules/ranking/redis-index.js';
 import { baselineOf, drive, MIXED, PATHS, percentile, probe, type Load } from './load.js';
 import { goals, markdown, type Burst, type Goal, type SizeResult } from './report.js';
-import { API_KEY, MODES, SERVER_ENV, seed } from './seed.js';
+import { openBackend, pgUrl, redisUrl, ROOT, rssOf, start, startServer, stopServer } from './processes.js';
+import { API_KEY, MODES, seed } from './seed.js';
+import { soak } from './soak.js';
 
-const ROOT = new URL('..', import.meta.url).pathname;
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
   return i < 0 ? undefined : process.argv[i + 1];
@@ -38,77 +38,16 @@ const sizes = (arg('sizes') ?? (quick ? '10000' : '10000,100000,1000000')).split
 const rounds = Number(arg('rounds') ?? (quick ? 1 : 5));
 const seconds = Number(arg('seconds') ?? (quick ? 1 : 3));
 const burstSeconds = Number(arg('burst') ?? (quick ? 2 : 10));
-const pgUrl = process.env.TEST_DATABASE_URL ?? process.env.BENCH_DATABASE_URL;
-const redisUrl = process.env.TEST_REDIS_URL ?? process.env.BENCH_REDIS_URL;
 const backends = (
   arg('backends') ?? ['sqlite', pgUrl && 'postgres', pgUrl && redisUrl && 'redis'].filter(Boolean).join(',')
 ).split(',');
 
-const rand = (n: number) => Math.floor(Math.random() * n);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
-function start(
-  command: string,
-  args: string[],
-  env: Record<string, string>,
-  ready: RegExp,
-): Promise<{ child: ChildProcess; match: RegExpMatchArray }> {
-  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${args.join(' ')} did not start:\n${out}`)), 60_000);
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      const match = out.match(ready);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ child, match });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('exit', (code) => reject(new Error(`exited with ${code}:\n${out}`)));
-  });
-}
-
-const rssOf = (pid: number) =>
-  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
 const tsx = join(ROOT, 'node_modules/.bin/tsx');
 const TSX_API = import.meta.resolve('tsx/esm/api');
 const BURST = new URL('./burst.ts', import.meta.url).href;
 
-async function openBackend(
-  backend: string,
-): Promise<{ url: string; env: Record<string, string>; database: Database; cleanup(): Promise<void> }> {
-  if (backend === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'howl-bench-'));
-    const url = `sqlite:${join(dir, 'bench.db')}`;
-    const database = createDatabase(url);
-    return {
-      url,
-      env: { RANK_INDEX: 'memory' },
-      database,
-      cleanup: async () => rmSync(dir, { recursive: true, force: true }),
-    };
-  }
-  const schema = `howl_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  const url = `${pgUrl}${pgUrl!.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-  const database = createDatabase(pgUrl!, { schema });
-  const env: Record<string, string> =
-    backend === 'redis' ? { RANK_INDEX: 'redis', REDIS_URL: redisUrl! } : { RANK_INDEX: 'memory' };
-  return {
-    url,
-    env,
-    database,
-    cleanup: async () => {
-      await admin.query(`drop schema ${schema} cascade`);
-      await admin.end();
-    },
-  };
-}
+const rand = (n: number) => Math.floor(Math.random() * n);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function measureIndex(
   backend: string,
@@ -234,17 +173,8 @@ async function benchSize(backend: string, size: number, baseline: string, withBu
     );
     const index = await measureIndex(backend, b.database, gameId, size);
     // node itself (not npm, which would run the server in a child): its RSS is the server's.
-    const server = await start(
-      process.execPath,
-      ['packages/server/dist/main.js'],
-      {
-        ...b.env,
-        DATABASE_URL: b.url,
-        ...SERVER_ENV,
-      },
-      /listening on (http:\/\/localhost:\d+)/,
-    );
-    const base = server.match[1]!;
+    const server = await startServer({ ...b.env, DATABASE_URL: b.url });
+    const base = server.base;
     const headers = { 'x-api-key': API_KEY, 'x-game-id': gameId };
     try {
       const rssBefore = rssOf(server.child.pid!);
@@ -281,8 +211,7 @@ async function benchSize(backend: string, size: number, baseline: string, withBu
       const burst = withBurst ? await measureBurst(base, headers) : undefined;
       return { size, paths, index, rssGrowthMb, ...(burst ? { burst } : {}) };
     } finally {
-      server.child.kill('SIGTERM');
-      await new Promise((resolve) => server.child.once('exit', resolve));
+      await stopServer(server.child);
     }
   } finally {
     await b.database.destroy();
@@ -292,6 +221,10 @@ async function benchSize(backend: string, size: number, baseline: string, withBu
 
 // The numbers are of what production runs: the bundle `npm start` runs, built from these sources.
 execFileSync(tsx, ['scripts/build-server.ts'], { cwd: ROOT, stdio: 'inherit' });
+if (process.argv.includes('--soak')) {
+  await soak({ minutes: Number(arg('soak-minutes') ?? 10), docs: process.argv.includes('--docs') });
+  process.exit(0);
+}
 const baselineServer = await start(tsx, ['bench/baseline.ts'], {}, /baseline listening on (\d+)/);
 const baseline = `http://127.0.0.1:${baselineServer.match[1]}`;
 const all: Array<{ backend: string; results: SizeResult[]; goals: Goal[] }> = [];

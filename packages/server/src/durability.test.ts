@@ -1,10 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, signedInDeveloper, startTestApp } from '../test/support/app.js';
-import { freshDatabase } from '../test/support/database.js';
-import { startServerProcess } from '../test/support/server-process.js';
+import { describe, expect, it } from 'vitest';
+import { call } from '../test/support/app.js';
+import { killSuite, storedDoc, type BurstLane } from '../test/support/kill-burst.js';
 import { DIALECTS } from '../test/support/services.js';
-import { createDatabase, type Database, type Dialect } from './db/database.js';
-import { migrateToLatest } from './db/migrate.js';
 import { compareEntries } from './modules/ranking/order.js';
 
 const MODES = ['keep', 'highest', 'latest', 'accumulator'] as const;
@@ -14,102 +11,29 @@ const DATA_PLAYERS = 8;
 /** The server is killed once this many writes were acknowledged, while the others are in flight. */
 const KILL_AFTER_ACKS = 300;
 
-/** One client writing under one name, one call at a time: its acknowledged calls are a prefix of what it sent. */
-interface Lane {
+/** One client writing under one name: a board and a player, or a player's document. */
+interface Lane extends BurstLane<{ score_id?: string; version?: number }> {
   board: Mode | 'player-data';
   player: string;
-  sent: number[];
-  /** The answers of the acknowledged calls, in order (a prefix of `sent`). */
-  acks: Array<{ score_id?: string; version?: number }>;
 }
-
-/** A developer, a game and one unlimited board per save mode, made through the console API. */
-async function seedGame(dialect: Dialect, database: Database): Promise<{ game_id: string; api_key: string }> {
-  const t = await startTestApp({ dialect, database: { ...database, close: () => database.destroy() } });
-  try {
-    const { cookie } = await signedInDeveloper(t);
-    const game = (await call(t.app, 'POST', '/api/games', { body: { name: 'Durable' }, cookie })).json();
-    for (const mode of MODES) {
-      const res = await call(t.app, 'POST', `/api/games/${game.game_id}/leaderboards`, {
-        body: { name: mode, insert_option: mode, max_entries: null },
-        cookie,
-      });
-      expect(res.statusCode).toBe(201);
-    }
-    return game;
-  } finally {
-    await t.close();
-  }
-}
-
-const SERVER_ENV = {
-  LOG_LEVEL: 'warn',
-  RANK_INDEX: 'memory',
-  GAME_API_REQUESTS_PER_KEY_PER_MINUTE: '100000000',
-  GAME_API_REQUESTS_PER_IP_PER_MINUTE: '100000000',
-};
 
 /** What a lane sends next: scores mixed up and down (sums stay small on the accumulator), documents numbered. */
 const nextValue = (lane: Lane) =>
   lane.board === 'accumulator' ? 1 + Math.floor(Math.random() * 9) : Math.floor(Math.random() * 1_000_000);
 
-/**
- * Runs every lane against the server until it is killed after `KILL_AFTER_ACKS` acknowledgements;
- * answers how many calls were in flight then. Any answer but 2xx before the kill fails the test.
- */
-async function writeUntilKilled(
-  server: Awaited<ReturnType<typeof startServerProcess>>,
-  headers: Record<string, string>,
-  lanes: Lane[],
-): Promise<number> {
-  let acked = 0;
-  let killed = false;
-  let inFlightAtKill = 0;
-  const inFlight = new Set<Lane>();
-  const send = (lane: Lane, value: number) =>
-    lane.board === 'player-data'
-      ? fetch(`${server.url}/v1/player-data/${lane.player}`, {
-          method: 'PUT',
-          headers,
-          body: JSON.stringify({ player_data: { seq: value, note: 'x'.repeat(500) } }),
-        })
-      : fetch(`${server.url}/v1/leaderboards/${lane.board}/scores`, {
-          method: 'POST',
-          headers,
-          body: JSON.stringify({ player_name: lane.player, score: value }),
-        });
-  await Promise.all(
-    lanes.map(async (lane) => {
-      while (!killed) {
-        const value = lane.board === 'player-data' ? lane.sent.length : nextValue(lane);
-        lane.sent.push(value);
-        inFlight.add(lane);
-        let res: Response;
-        try {
-          res = await send(lane, value);
-        } catch (err) {
-          if (killed) return;
-          throw err;
-        }
-        const body = await res.json().catch(() => undefined);
-        // An answer that arrived is an acknowledgement, even one that crossed the kill.
-        if (!res.ok || body === undefined) {
-          if (killed) return;
-          throw new Error(`${lane.board} ${lane.player}: ${res.status} ${JSON.stringify(body)}`);
-        }
-        inFlight.delete(lane);
-        lane.acks.push(body as Lane['acks'][number]);
-        if (++acked === KILL_AFTER_ACKS) {
-          inFlightAtKill = inFlight.size;
-          killed = true;
-          server.child.kill('SIGKILL');
-        }
-      }
-    }),
-  );
-  await server.exited;
-  return inFlightAtKill;
-}
+/** Each lane's call: a score to its board, or its numbered document. */
+const send = (url: string, headers: Record<string, string>) => (lane: Lane, value: number) =>
+  lane.board === 'player-data'
+    ? fetch(`${url}/v1/player-data/${lane.player}`, {
+        method: 'PUT',
+        headers,
+        body: JSON.stringify({ player_data: { seq: value, note: 'x'.repeat(500) } }),
+      })
+    : fetch(`${url}/v1/leaderboards/${lane.board}/scores`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ player_name: lane.player, score: value }),
+      });
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
@@ -124,27 +48,19 @@ function allowedValues(lane: Lane): number[] {
 
 for (const { dialect, skip } of DIALECTS) {
   describe.skipIf(skip)(`${dialect}: writes the server acknowledged survive kill -9`, () => {
-    let fresh: Awaited<ReturnType<typeof freshDatabase>>;
-    let database: Database;
-    let game: { game_id: string; api_key: string };
-    let server: Awaited<ReturnType<typeof startServerProcess>> | undefined;
-
-    beforeAll(async () => {
-      fresh = await freshDatabase(dialect);
-      const seeding = createDatabase(fresh.url);
-      await migrateToLatest(seeding);
-      game = await seedGame(dialect, seeding);
-      await seeding.destroy();
-    });
-
-    afterAll(async () => {
-      await server?.stop();
-      await database?.destroy();
-      await fresh?.drop();
+    // One unlimited board per save mode.
+    const suite = killSuite(dialect, async (t, gamePath, cookie) => {
+      for (const mode of MODES) {
+        const res = await call(t.app, 'POST', `${gamePath}/leaderboards`, {
+          body: { name: mode, insert_option: mode, max_entries: null },
+          cookie,
+        });
+        expect(res.statusCode).toBe(201);
+      }
     });
 
     it('keeps every acknowledged score and document, and ranks them as stored after a restart', async () => {
-      const headers = { 'x-api-key': game.api_key, 'x-game-id': game.game_id, 'content-type': 'application/json' };
+      const { game, headers } = suite.ctx;
       const lanes: Lane[] = [
         ...MODES.flatMap((board) =>
           Array.from({ length: PLAYERS_PER_BOARD }, (_, i) => ({ board, player: `${board}${i}`, sent: [], acks: [] })),
@@ -156,14 +72,11 @@ for (const { dialect, skip } of DIALECTS) {
           acks: [],
         })),
       ];
-      server = await startServerProcess({ DATABASE_URL: fresh.url, ...SERVER_ENV });
-      const inFlightAtKill = await writeUntilKilled(server, headers, lanes);
-      // Calls cut off by the kill: without them the test would prove nothing about unfinished commits.
-      expect(inFlightAtKill).toBeGreaterThan(0);
-
-      server = await startServerProcess({ DATABASE_URL: fresh.url, ...SERVER_ENV });
-      database = createDatabase(fresh.url);
-      const db = database.db;
+      const { server, db } = await suite.burst(lanes, {
+        next: (lane) => (lane.board === 'player-data' ? lane.sent.length : nextValue(lane)),
+        send: (url) => send(url, headers),
+        killAfter: KILL_AFTER_ACKS,
+      });
       const boardIds = Object.fromEntries(
         (await db.selectFrom('leaderboards').select(['id', 'name']).where('game_id', '=', game.game_id).execute()).map(
           (b) => [b.name, b.id],
@@ -173,13 +86,7 @@ for (const { dialect, skip } of DIALECTS) {
       for (const lane of lanes) {
         const where = `${lane.board} ${lane.player} (sent ${lane.sent.join(',')}; ${lane.acks.length} acknowledged)`;
         if (lane.board === 'player-data') {
-          const row = await db
-            .selectFrom('player_data')
-            .select(['data', 'version'])
-            .where('game_id', '=', game.game_id)
-            .where('player_name', '=', lane.player)
-            .where('character_name', '=', '')
-            .executeTakeFirst();
+          const row = await storedDoc(db, game.game_id, lane.player);
           if (lane.acks.length === 0) continue;
           const lastAck = lane.acks.at(-1)!;
           expect(row, where).toBeDefined();
@@ -211,7 +118,7 @@ for (const { dialect, skip } of DIALECTS) {
       }
 
       const v1 = async (path: string) => {
-        const res = await fetch(`${server!.url}${path}`, { headers });
+        const res = await fetch(`${server.url}${path}`, { headers });
         expect(res.status, path).toBe(200);
         return (await res.json()) as { scores: Array<Record<string, unknown>>; position: number | null };
       };

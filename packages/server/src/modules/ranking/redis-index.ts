@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { RedisClient } from '../../lib/redis.js';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { behindRedis } from '../../lib/redis-outages.js';
 import { followsTies, type OrderKey } from './order.js';
 import {
   aroundByParts,
@@ -224,15 +225,12 @@ export function redisRankIndex(
     limit: number,
     direction: 'after' | 'above' | 'both',
   ) {
+    if (!outages.usable(board.boardId)) return undefined;
     const { z, member } = key ? encode(key, board.sort) : { z: '0', member: '' };
-    const answer = (await run.howlRank(
-      ...periodKeys(board),
-      z,
-      member,
-      String(limit),
-      direction,
-      key && followsTies(key) ? '1' : '0',
-    )) as number | [number, string[]?, string[]?];
+    const answer = (await run
+      .howlRank(...periodKeys(board), z, member, String(limit), direction, key && followsTies(key) ? '1' : '0')
+      .catch(() => undefined)) as number | [number, string[]?, string[]?] | undefined;
+    if (answer === undefined) return undefined; // Redis went away meanwhile: SQL answers
     if (answer === -1) {
       startRebuild(board);
       return undefined;
@@ -263,13 +261,18 @@ export function redisRankIndex(
     await redis.del(periodsKey(boardId));
   }
 
+  // Boards whose sets missed a notice while Redis was away: SQL answers for them until they are forgotten.
+  const outages = behindRedis(redis, forget);
+
   /** A notice that did not reach Redis leaves the set behind the database: forget the board instead. */
   async function notify(boardId: string, send: () => Promise<unknown>): Promise<void> {
+    // Unreachable: no waiting on reconnection attempts; the board is forgotten once Redis is back.
+    if (!outages.reachable()) return outages.mark(boardId);
     try {
       await send();
     } catch (err) {
       options.onError?.(err);
-      await forget(boardId).catch(() => undefined);
+      await forget(boardId).catch(() => outages.mark(boardId));
     }
   }
 
@@ -289,9 +292,11 @@ export function redisRankIndex(
         // A value's position is one plain ZCOUNT: the live set is only ever complete, with its
         // marker at -inf, so a count of 0 means no set yet.
         const z = board.sort === 'desc' ? -key.score : key.score;
-        const count = await redis.zcount(periodKeys(board)[0]!, '-inf', String(z === 0 ? 0 : z));
-        if (count > 0) return count - 1;
-        startRebuild(board);
+        const count = outages.usable(board.boardId)
+          ? await redis.zcount(periodKeys(board)[0]!, '-inf', String(z === 0 ? 0 : z)).catch(() => undefined)
+          : undefined;
+        if (count !== undefined && count > 0) return count - 1;
+        if (count !== undefined) startRebuild(board);
         return sql.countAbove(board, key);
       }
       const answer = await ask(board, key, 0, 'after');
@@ -333,27 +338,41 @@ export function redisRankIndex(
       }
     },
     async reset(boardId, generation) {
-      if (generation === null) {
+      try {
+        if (generation === null) {
+          await forget(boardId);
+          await redis.del(generationKey(boardId), resetsKey(boardId));
+          return;
+        }
+        // Notices made under an older generation are dropped from now on.
+        await redis.eval(
+          "if tonumber(redis.call('GET', KEYS[1]) or '-1') < tonumber(ARGV[1]) then redis.call('SET', KEYS[1], ARGV[1]) end",
+          1,
+          generationKey(boardId),
+          String(generation),
+        );
         await forget(boardId);
-        await redis.del(generationKey(boardId), resetsKey(boardId));
-        return;
+      } catch (err) {
+        // The change is in the database already: the board is forgotten once Redis is back.
+        options.onError?.(err);
+        outages.mark(boardId);
       }
-      // Notices made under an older generation are dropped from now on.
-      await redis.eval(
-        "if tonumber(redis.call('GET', KEYS[1]) or '-1') < tonumber(ARGV[1]) then redis.call('SET', KEYS[1], ARGV[1]) end",
-        1,
-        generationKey(boardId),
-        String(generation),
-      );
-      await forget(boardId);
     },
     async track(boardIds, write) {
       const marks = boardIds.map((id) => `${id}\u0000${randomUUID()}`);
-      if (marks.length > 0) await redis.zadd(underWay, ...marks.flatMap((m) => [String(Date.now()), m]));
+      const marked =
+        marks.length > 0 &&
+        outages.reachable() &&
+        (await redis.zadd(underWay, ...marks.flatMap((m) => [String(Date.now()), m])).then(
+          () => true,
+          () => false,
+        ));
+      // Unmarked, a write cut off halfway would escape `reconcile`: its boards are forgotten once Redis is back instead.
+      if (!marked) for (const id of boardIds) outages.mark(id);
       try {
         return await write();
       } finally {
-        if (marks.length > 0) redis.zrem(underWay, ...marks).catch(() => undefined);
+        if (marked) redis.zrem(underWay, ...marks).catch(() => undefined);
       }
     },
     async reconcile() {
