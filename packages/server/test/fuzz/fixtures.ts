@@ -8,7 +8,8 @@ export interface Credentials {
   apiKey: string;
   playerName: string;
   playerToken: string;
-  board: string;
+  /** The game's boards: kept scores, an hourly one with periods, an unlimited accumulator, lowest first. */
+  boards: string[];
   scoreId: string;
   character: string;
 }
@@ -97,8 +98,17 @@ async function credentials(t: TestApp, cookie: string, label: string): Promise<C
     cookie,
   });
   if (auth.statusCode !== 200) throw new Error(`settings failed: ${auth.body}`);
+  // A new game comes with `main`; the others are made here.
+  const boards = [
+    { name: 'hourly', time_based: 'hourly', timezone: 'Pacific/Chatham', insert_option: 'latest' },
+    { name: 'total', insert_option: 'accumulator', max_entries: null },
+    { name: 'fastest', insert_option: 'highest', sort: 'asc', max_entries: 1000 },
+  ];
+  for (const body of boards) {
+    const made = await call(t.app, 'POST', `/api/games/${game.game_id}/leaderboards`, { body, cookie });
+    if (made.statusCode !== 201) throw new Error(`board failed: ${made.body}`);
+  }
   const board = 'main';
-  await call(t.app, 'POST', `/api/games/${game.game_id}/leaderboards`, { body: { name: board }, cookie });
   const v1 = (method: 'GET' | 'POST' | 'PUT', url: string, body: unknown) =>
     gameCall(t.app, method, url, { apiKey: game.api_key, gameId: game.game_id, body });
   const playerName = `fuzz-${label}-${process.pid}-${n++}`;
@@ -120,7 +130,7 @@ async function credentials(t: TestApp, cookie: string, label: string): Promise<C
     apiKey: game.api_key,
     playerName,
     playerToken: login.json().access_token,
-    board,
+    boards: [board, ...boards.map((b) => b.name)],
     scoreId: score.json().score_id,
     character,
   };

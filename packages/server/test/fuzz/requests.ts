@@ -54,7 +54,7 @@ export function operationsOf(doc: OpenApiDocument): { operations: Operation[]; r
 }
 
 /** Where a request's value comes from: the fixture's real one (a real game id, board, player), or this text. */
-export type Slot = { real: true } | { text: string };
+export type Slot = { real: number } | { text: string };
 
 /** A request before the fixture's real ids and credentials are filled in. */
 export interface Draft {
@@ -66,6 +66,8 @@ export interface Draft {
   contentType: string | undefined;
   gzip: boolean;
   credentials: 'real' | 'missing' | 'wrong' | 'doubled';
+  /** One more header, odd in name or value; it replaces the credential's when they share a name. */
+  oddHeader: [string, string] | null;
 }
 
 export type Body =
@@ -87,6 +89,29 @@ const CONTENT_TYPES = [
   'APPLICATION/JSON',
   'application/jsonx',
   '*/*',
+];
+
+const ODD_HEADERS: Array<[string, string]> = [
+  ['x-api-key', 'x'.repeat(20_000)],
+  ['x-api-key', ''],
+  ['x-game-id', 'é/../x'],
+  ['x-game-id', 'g'.repeat(5_000)],
+  ['authorization', `Bearer ${'a'.repeat(10_000)}`],
+  ['authorization', 'Basic Zm9vOmJhcg=='],
+  ['authorization', 'Bearer'],
+  ['cookie', `howl_session=${'x'.repeat(5_000)}`],
+  ['cookie', 'howl_session=a; howl_session=b'],
+  ['cookie', 'howl_session=%zz'],
+  ['x-forwarded-for', '1.2.3.4, ::1, nonsense'],
+  ['expect', '100-continue'],
+  ['expect', 'nonsense'],
+  ['accept', 'text/html'],
+  ['accept-encoding', 'gzip, br'],
+  ['origin', 'https://evil.example'],
+  ['range', 'bytes=0-1'],
+  ['x-sw-game-id', 'another-game'],
+  ['x-sw-godot-version', '9'.repeat(400)],
+  ['x-sw-plugin-version', '\u00ff'],
 ];
 
 /** Bodies no JSON parser should accept, or that should stop it early. */
@@ -120,7 +145,7 @@ export function draftArbitrary(op: Operation, resolve: Resolve, hostility: numbe
   const queryParams = op.params.filter((p) => p.in === 'query');
   const slot = (schema: JsonSchema): fc.Arbitrary<Slot> =>
     fc.oneof(
-      { weight: 6, arbitrary: fc.constant({ real: true as const }) },
+      { weight: 6, arbitrary: fc.nat(7).map((real) => ({ real })) },
       { weight: 2, arbitrary: schemaArbitrary(schema, resolve, 0).map((v) => ({ text: inUrl(v, false) })) },
       { weight: 1, arbitrary: hostileSegment.map((text) => ({ text })) },
     );
@@ -143,8 +168,20 @@ export function draftArbitrary(op: Operation, resolve: Resolve, hostility: numbe
         >,
         { freq: 6 },
       ),
+      // Thousands of parameters, the same name or `a[b][c]` nesting.
+      fc.option(fc.integer({ min: 100, max: 3_000 }), { freq: 40 }),
     )
-    .map((pairs) => pairs.filter((p): p is [string, string] => p !== null));
+    .map((parts) => {
+      const many = parts.pop() as number | null;
+      const pairs = (parts as Array<[string, string] | null>).filter((p): p is [string, string] => p !== null);
+      if (many)
+        pairs.push(
+          ...Array.from({ length: many }, (_, i): [string, string] =>
+            i % 2 ? ['max', '1'] : [`a${'[b]'.repeat(i % 50)}`, 'x'],
+          ),
+        );
+      return pairs;
+    });
   const jsonBody: fc.Arbitrary<Body> = op.body
     ? schemaArbitrary(op.body, resolve, hostility).map((value) => ({ kind: 'json' as const, value }))
     : fc.oneof(
@@ -182,5 +219,6 @@ export function draftArbitrary(op: Operation, resolve: Resolve, hostility: numbe
       { weight: 14, arbitrary: fc.constant('real' as const) },
       { weight: 1, arbitrary: fc.constantFrom('missing' as const, 'wrong' as const, 'doubled' as const) },
     ),
+    oddHeader: fc.option(fc.constantFrom(...ODD_HEADERS), { freq: 8 }),
   });
 }

@@ -22,23 +22,26 @@ export interface Answer {
 
 /** Fills a draft with the fixture's real values and credentials. */
 export function build(draft: Draft, c: Credentials): Sent {
-  const real: Record<string, string> = {
-    gameId: c.gameId,
-    name: c.board,
-    player: c.playerName,
-    playerName: c.playerName,
-    scoreId: c.scoreId,
-    character: c.character,
+  const real: Record<string, string[]> = {
+    gameId: [c.gameId],
+    name: c.boards,
+    player: [c.playerName],
+    playerName: [c.playerName],
+    scoreId: [c.scoreId],
+    character: [c.character],
   };
   const path = draft.op.path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const slot = draft.pathValues[name];
-    return !slot || 'real' in slot ? encodeURIComponent(real[name] ?? 'x') : slot.text;
+    if (slot && 'text' in slot) return slot.text;
+    const values = real[name] ?? ['x'];
+    return encodeURIComponent(values[(slot?.real ?? 0) % values.length]!);
   });
   const query = draft.query.map(([k, v]) => `${k}=${v}`).join('&');
   const headers: Record<string, string | string[]> = {};
   if (draft.contentType && draft.body.kind !== 'none') headers['content-type'] = draft.contentType;
   if (draft.gzip) headers['content-encoding'] = 'gzip';
   Object.assign(headers, credentialHeaders(draft, c));
+  if (draft.oddHeader) headers[draft.oddHeader[0]] = draft.oddHeader[1];
   return { method: draft.method, url: query ? `${path}?${query}` : path, headers, payload: payloadOf(draft) };
 }
 
@@ -114,6 +117,9 @@ export function overSocket(port: number, sent: Sent): Promise<Answer> {
 }
 
 function parseResponse(raw: Buffer): Omit<Answer, 'ms'> {
+  // An interim `100 Continue` (the request said Expect: 100-continue) comes before the answer.
+  while (raw.subarray(0, 12).toString('latin1').startsWith('HTTP/1.1 1'))
+    raw = raw.subarray(raw.indexOf('\r\n\r\n') + 4);
   const end = raw.indexOf('\r\n\r\n');
   if (end < 0)
     throw new Error(`no complete answer on the socket: ${JSON.stringify(raw.toString('latin1').slice(0, 200))}`);
