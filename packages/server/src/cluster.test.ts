@@ -28,6 +28,7 @@ describe('npm run start:cluster refuses what several processes cannot share', ()
       '  - several processes need REDIS_URL (or REDIS_CLUSTER_NODES): rate limits, cache invalidations and ranks are shared through Redis\n',
     );
     expect(noRedis).not.toContain('PostgreSQL');
+    expect(noRedis).not.toContain('RANK_INDEX');
     expect(memory).toContain(
       "  - RANK_INDEX=memory is refused with several processes: one process's index would miss the others' writes (leave it unset for redis)\n",
     );

@@ -209,7 +209,8 @@ export function checkSeveralProcesses(config: Config): void {
       : [
           'several processes need REDIS_URL (or REDIS_CLUSTER_NODES): rate limits, cache invalidations and ranks are shared through Redis',
         ]),
-    ...(config.rankIndex === 'memory'
+    // Without Redis the index defaults to memory; the missing Redis is the problem to name then.
+    ...(config.redis && config.rankIndex === 'memory'
       ? [
           "RANK_INDEX=memory is refused with several processes: one process's index would miss the others' writes (leave it unset for redis)",
         ]
