@@ -215,10 +215,14 @@ export class EntryTable {
     );
   }
 
-  /** Gives back the room a load left spare. */
+  /**
+   * Gives back the room a load left spare, keeping a sixteenth for new entries: growing copies every
+   * column (tens of milliseconds at a million entries), so the first saves after a load must not.
+   */
   trim(): void {
-    if (this.arena.length > this.used + 4096) this.arena = Buffer.from(this.arena.subarray(0, this.used + 1024));
-    if (this.score.length > this.numbers + 1024) this.grow(this.numbers + 256);
+    const room = (n: number) => n + Math.max(1024, n >> 4);
+    if (this.arena.length > room(this.used) + 4096) this.arena = this.arenaOf(room(this.used));
+    if (this.score.length > room(this.numbers) + 1024) this.grow(room(this.numbers));
   }
 
   // Record: varint name length, name bytes, then 16 UUID bytes or varint id length and id bytes.
@@ -226,9 +230,7 @@ export class EntryTable {
     const nameBytes = byteLength(name);
     const need = 2 + nameBytes + 2 + id.length * 3;
     if (this.used + need > this.arena.length) {
-      const bigger = Buffer.alloc(Math.max(this.used + need, Math.ceil(this.arena.length * 1.5)) + 64);
-      this.arena.copy(bigger, 0, 0, this.used);
-      this.arena = bigger;
+      this.arena = this.arenaOf(Math.max(this.used + need, Math.ceil(this.arena.length * 1.5)) + 64);
     }
     const start = this.used;
     let at = writeVarint(this.arena, start, nameBytes);
@@ -257,6 +259,13 @@ export class EntryTable {
     if (this.slots[i] === EMPTY) this.filled++;
     this.slots[i] = k;
     return -1;
+  }
+
+  /** The arena's bytes in a buffer of `size`: one memory copy, and the rest not zeroed (nothing past `used` is read). */
+  private arenaOf(size: number): Buffer {
+    const next = Buffer.allocUnsafeSlow(size);
+    this.arena.copy(next, 0, 0, this.used);
+    return next;
   }
 
   private rehash(capacity: number): void {

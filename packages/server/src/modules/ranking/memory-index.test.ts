@@ -81,6 +81,24 @@ for (const { dialect, skip } of DIALECTS) {
       expect((await index.page(board, undefined, 10)).map((r) => r.id)).toEqual(['a', 'b']);
     });
 
+    it('lets the event loop turn between the chunks of a load, so a big board loading holds no request', async () => {
+      const index = memoryRankIndex(database.db, { chunk: 1, rows: database.rows });
+      expect(await index.countAbove(board, entry('a', 10, 3))).toBe(2); // SQL, while the load starts
+      let turns = 0;
+      let loading = true;
+      const turn = () => {
+        if (!loading) return;
+        turns++;
+        setImmediate(turn);
+      };
+      setImmediate(turn);
+      await index.settled();
+      loading = false;
+      // Three rows a chunk at a time: the loop turns between chunks (SQLite's driver alone would give no turn).
+      expect(turns).toBeGreaterThanOrEqual(2);
+      expect(index.entries()).toBe(3);
+    });
+
     it('lets a past period go once nobody asked about it for 10 minutes, keeps the current one, and loads it again from SQL', async () => {
       // A weekly board: last week's period ended at `ended`, this week's runs a week more.
       const ended = WEEK * 2900;
