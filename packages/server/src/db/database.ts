@@ -96,6 +96,8 @@ function createSqlite(path: string, log?: (event: LogEvent) => void): Connection
   sqlite.pragma('synchronous = NORMAL');
   // Checkpoints run in a thread of their own (db/checkpointer.ts), not inside a request's commit.
   if (file !== ':memory:') sqlite.pragma('wal_autocheckpoint = 0');
+  // A WAL started over after a full checkpoint is cut back to this size, so it never stays large on disk.
+  sqlite.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);
   const db = new Kysely<DB>({
     dialect: new ImmediateSqliteDialect({ database: reusingStatements(sqlite) }),
     ...(log ? { log } : {}),
@@ -134,6 +136,9 @@ class ImmediateSqliteDialect extends SqliteDialect {
     return driver;
   }
 }
+
+/** Bytes a WAL file keeps when it starts over (64 MB: a few seconds of heavy writing). */
+const WAL_SIZE_LIMIT = 64 * 1024 * 1024;
 
 /** How often a transaction asks SQLite for the write lock before its caller hears "database is locked". */
 const BEGIN_ATTEMPTS = 4;
