@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { startCheckpointer } from './checkpointer.js';
 import { createDatabase } from './database.js';
 
 describe('sqlite: WAL checkpoints off the request path', () => {
