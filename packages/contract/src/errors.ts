@@ -30,6 +30,7 @@ export type ErrorCode =
   | 'LeaderboardNotFound'
   | 'LeaderboardExists'
   | 'LeaderboardLimitReached'
+  | 'LeaderboardChanged'
   | 'ScoreNotFound'
   | 'MetadataTooLarge'
   | 'ClientWritesDisabled'

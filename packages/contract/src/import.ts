@@ -5,7 +5,7 @@ import { MAX_PLAYER_DATA_BYTES } from './player-data.js';
 
 /** One import call: a game's scores, players and player data moving from another service (docs/silentwolf.md, "Bring your data"). */
 export const IMPORT_MAX_BODY_BYTES = 20 * 1024 * 1024;
-export const IMPORT_MAX_SCORES = 200_000;
+export const IMPORT_MAX_SCORES = 50_000;
 export const IMPORT_MAX_PLAYERS = 50_000;
 export const IMPORT_MAX_BOARDS = 100;
 
@@ -65,7 +65,7 @@ const importedScore = z
 const importedBoard = z.object({
   name: leaderboardName,
   scores: z.array(importedScore).max(IMPORT_MAX_SCORES, {
-    message: `An import can hold at most ${IMPORT_MAX_SCORES} scores.`,
+    message: `An import can hold at most ${IMPORT_MAX_SCORES} scores. Split it into several calls.`,
   }),
 });
 

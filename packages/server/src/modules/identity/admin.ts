@@ -1,4 +1,5 @@
 import { newId } from '../../lib/tokens.js';
+import { nextTurn } from '../../lib/turn.js';
 import type { PoolContext, SaveProfile } from './context.js';
 import { identityErrors as E } from './errors.js';
 import type { IdentityUser } from './identity.table.js';
@@ -13,6 +14,9 @@ import * as store from './store.js';
  */
 export const NO_PASSWORD = '!imported-without-password';
 
+/** Accounts one import transaction creates at most: other requests are answered between them. */
+export const IMPORT_ACCOUNTS_PER_TRANSACTION = 500;
+
 /** An account brought from another service, with its name, address, state and creation time (epoch ms). */
 export interface ImportedAccount {
   username: string;
@@ -25,39 +29,50 @@ export interface ImportedAccount {
 export function poolAdmin({ db, clock, hasher, poolId, mustFind }: PoolContext) {
   return {
     /**
-     * Creates accounts brought from another service, in one transaction, with no usable password and
-     * in RESET_REQUIRED: the player sets one with the emailed reset code. Names that already have an
-     * account (or come twice) are left as they are and answered as `skipped`. `hold` runs first in
-     * the transaction (the pool's owner, a game, must still exist).
+     * Creates accounts brought from another service, with no usable password and in
+     * RESET_REQUIRED: the player sets one with the emailed reset code. Names that already have an
+     * account (or come twice) are left as they are and answered as `skipped`. They are written in
+     * transactions of IMPORT_ACCOUNTS_PER_TRANSACTION, with a turn of the event loop between, each
+     * starting with `hold` (the pool's owner, a game, must still exist); a second run skips what a
+     * first one created.
      */
     async importWithoutPasswords(
       accounts: ImportedAccount[],
       hold: (trx: Transaction<DB>) => Promise<void>,
     ): Promise<{ created: IdentityUser[]; skipped: number }> {
-      const now = clock.now();
-      return db.transaction().execute(async (trx) => {
-        await hold(trx);
-        const taken = await store.takenUsernames(trx, poolId, [...new Set(accounts.map((a) => a.username))]);
-        const created: IdentityUser[] = [];
-        for (const a of accounts) {
-          if (taken.has(a.username)) continue;
-          taken.add(a.username);
-          created.push({
-            id: newId(),
-            pool_id: poolId,
-            username: a.username,
-            email: a.email,
-            password_hash: NO_PASSWORD,
-            status: 'RESET_REQUIRED',
-            enabled: a.enabled ? 1 : 0,
-            created_at: a.createdAt,
-            updated_at: now,
-            session_version: 0,
-          });
-        }
-        await store.insertUsers(trx, created);
-        return { created, skipped: accounts.length - created.length };
-      });
+      const seen = new Set<string>();
+      const created: IdentityUser[] = [];
+      for (let i = 0; i < accounts.length; i += IMPORT_ACCOUNTS_PER_TRANSACTION) {
+        const batch = accounts.slice(i, i + IMPORT_ACCOUNTS_PER_TRANSACTION);
+        const now = clock.now();
+        created.push(
+          ...(await db.transaction().execute(async (trx) => {
+            await hold(trx);
+            const taken = await store.takenUsernames(trx, poolId, [...new Set(batch.map((a) => a.username))]);
+            const users: IdentityUser[] = [];
+            for (const a of batch) {
+              if (taken.has(a.username) || seen.has(a.username)) continue;
+              seen.add(a.username);
+              users.push({
+                id: newId(),
+                pool_id: poolId,
+                username: a.username,
+                email: a.email,
+                password_hash: NO_PASSWORD,
+                status: 'RESET_REQUIRED',
+                enabled: a.enabled ? 1 : 0,
+                created_at: a.createdAt,
+                updated_at: now,
+                session_version: 0,
+              });
+            }
+            await store.insertUsers(trx, users);
+            return users;
+          })),
+        );
+        await nextTurn();
+      }
+      return { created, skipped: accounts.length - created.length };
     },
 
     find: (username: string) => store.findUser(db, poolId, username),

@@ -1,31 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { call, signedInDeveloper, STRONG_PASSWORD } from '../../../test/support/app.js';
-import { playerGame } from '../../../test/support/players.js';
-import { DIALECTS } from '../../../test/support/services.js';
+import { IMPORT_SETUPS, importGames } from '../../../test/support/imports.js';
 
 const T0 = Date.UTC(2024, 4, 1, 12, 0, 0);
 
-for (const { dialect, skip } of DIALECTS) {
-  describe.skipIf(skip)(`${dialect}: importing a game's data`, () => {
-    const { ctx, newGame, console: consoleCall, v1, fresh } = playerGame(dialect);
-
-    /** A new game of the developer's with a board per save mode (besides `main`: keep, unlimited). */
-    async function game() {
-      const g = await newGame(`Import ${randomUUID().slice(0, 8)}`);
-      await consoleCall('PUT', '/leaderboards/main', { max_entries: null }, g.game_id);
-      for (const mode of ['highest', 'latest', 'accumulator'] as const) {
-        await consoleCall('POST', '/leaderboards', { name: mode, insert_option: mode, max_entries: null }, g.game_id);
-      }
-      const read = (board: string) => v1Of(g)('GET', `/v1/leaderboards/${board}/scores?max=0`);
-      return { ...g, importing: (body: unknown) => consoleCall('POST', '/import', body, g.game_id), read };
-    }
-    const v1Of =
-      (g: { game_id: string; api_key: string }) =>
-      (method: 'GET' | 'POST', url: string, opts: { body?: unknown } = {}) =>
-        v1(method, url, { ...opts, apiKey: g.api_key, gameId: g.game_id });
-
-    const scoresOf = async (res: Awaited<ReturnType<typeof v1>>) =>
+for (const { dialect, skip, index, redis } of IMPORT_SETUPS) {
+  describe.skipIf(skip)(`${dialect}, ${index} index: importing a game's data`, () => {
+    const { ctx, console: consoleCall, fresh, game, v1Of } = importGames(dialect, redis);
+    const scoresOf = async (res: Awaited<ReturnType<ReturnType<typeof v1Of>>>) =>
       (res.json().scores as Array<Record<string, unknown>>).map(
         ({ score_id, player_name, score, timestamp, metadata, position }) => ({
           score_id,
@@ -213,9 +196,9 @@ for (const { dialect, skip } of DIALECTS) {
       expect((await consoleCall('GET', '/players', undefined, g.game_id)).json().players).toEqual([]);
     });
 
-    it('refuses more than 200,000 scores and a body over 20 MB', async () => {
+    it('refuses more than 50,000 scores and a body over 20 MB', async () => {
       const g = await game();
-      const many = Array.from({ length: 100_001 }, () => ({ pn: 'a', s: 1 }));
+      const many = Array.from({ length: 25_001 }, () => ({ pn: 'a', s: 1 }));
       const res = await g.importing({
         leaderboards: [
           { name: 'main', scores: many },
@@ -224,7 +207,16 @@ for (const { dialect, skip } of DIALECTS) {
       });
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toMatchObject({ field: 'leaderboards' });
-      expect(res.json().error.message).toContain('at most 200000 scores; this one has 200002');
+      expect(res.json().error.message).toContain(
+        'at most 50000 scores; this one has 50002. Split it into several calls.',
+      );
+      const one = await g.importing({ leaderboards: [{ name: 'main', scores: [...many, ...many] }] });
+      expect(one.statusCode).toBe(400);
+      expect(one.json().error).toEqual({
+        code: 'InvalidParameter',
+        message: 'An import can hold at most 50000 scores. Split it into several calls.',
+        field: 'leaderboards.0.scores',
+      });
       const huge = await g.importing({ player_data: { Ana: { blob: 'x'.repeat(21 * 1024 * 1024) } } });
       expect(huge.statusCode).toBe(413);
       expect(huge.json().error.code).toBe('PayloadTooLarge');

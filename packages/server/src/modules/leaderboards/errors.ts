@@ -34,6 +34,12 @@ export const leaderboardErrors = {
     new AppError(503, 'ServiceUnavailable', "The leaderboard's settings are changing. Try again in a moment.", {
       retryAfterSeconds: 1,
     }),
+  changedDuringImport: (name: string) =>
+    new AppError(
+      409,
+      'LeaderboardChanged',
+      `The leaderboard "${name}" was changed or wiped while the import wrote it, so the import stopped; what it wrote before stays. Import the same file again to complete it.`,
+    ),
   clientDeletesDisabled: () =>
     new AppError(
       403,

@@ -1,10 +1,11 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { newId } from '../../lib/tokens.js';
+import { nextTurn } from '../../lib/turn.js';
 import { compareEntries } from '../ranking/order.js';
-import type { RankIndex } from '../ranking/rank-index.js';
+import type { BoardPeriod, RankIndex } from '../ranking/rank-index.js';
 import { leaderboardErrors as E } from './errors.js';
-import type { LeaderboardRow } from './leaderboards.table.js';
+import type { LeaderboardRow, ScoreRow } from './leaderboards.table.js';
 import { periodAt } from './periods.js';
 import * as store from './store.js';
 
@@ -34,10 +35,20 @@ export const usableScoreId = (id: unknown): string | null => (typeof id === 'str
 type Row = store.NewEntry & { revision?: number };
 
 /**
- * Bulk import of scores into one board, in one transaction under the board's `all` lock: each score
- * lands in the period its timestamp falls in, the board's save mode is applied as saves would
- * (per player and period: keep all, the best, the latest, or the sum), its size limit trims, and
- * the rank index then starts the board afresh (a new generation), as after a wipe.
+ * Scores one import transaction writes at most. A big file is written in several transactions,
+ * so other requests are answered between them (on SQLite a write holds every other request).
+ */
+export const IMPORT_ROWS_PER_TRANSACTION = 500;
+
+/**
+ * Bulk import of scores into one board. What to write is decided once for the whole file (the
+ * period of each timestamp, which ids to keep, the file's own best of a board with a size limit);
+ * then it is written in transactions of about IMPORT_ROWS_PER_TRANSACTION scores, each under the
+ * board's `all` lock, where the save mode is applied as saves would (per player and period: keep
+ * all, the best, the latest, or the sum) and the size limit trims. A player's scores of a period
+ * are always in one transaction. The rank index hears of each transaction's rows after its commit,
+ * as of any save. When the board's settings change or it is wiped meanwhile, the import stops;
+ * running the file again completes it.
  */
 export function createScoreImport({ db, rankIndex, changed }: ImportDeps) {
   return {
@@ -57,42 +68,115 @@ export function createScoreImport({ db, rankIndex, changed }: ImportDeps) {
       name: string,
       scores: ImportedScore[],
     ): Promise<{ imported: number; skipped: number }> {
-      const before = await store.findLeaderboard(db, gameId, name);
-      if (!before) throw E.notFound(name);
-      return rankIndex.track([before.id], async () => {
-        const done = await db.transaction().execute(async (trx) => {
-          const board = await store.lockBoard(trx, gameId, name, 'all');
-          if (!board) throw E.notFound(name);
-          const rows = await withIds(trx, board, scores);
-          const written =
-            board.insert_option === 'keep'
-              ? await insertAll(trx, bestOfEachPeriod(rows.fresh, board))
-              : await saveOnePerPlayer(trx, board, rows);
-          const trimmed =
-            board.max_entries === null
-              ? []
-              : await store.trim(trx, { id: board.id, sort: board.sort, maxEntries: board.max_entries });
-          // What the size limit pushed out right away was not imported after all.
-          const pushedOut = trimmed.reduce((n, e) => n + (written.get(e.id) ?? 0), 0);
-          const imported = [...written.values()].reduce((n, c) => n + c, 0) - pushedOut;
-          const generation = await store.nextGeneration(trx, board.id);
-          return { imported, generation, board };
-        });
-        await changed(gameId);
-        await rankIndex.reset(done.board.id, done.generation);
-        return { imported: done.imported, skipped: scores.length - done.imported };
+      const board = await store.findLeaderboard(db, gameId, name);
+      if (!board) throw E.notFound(name);
+      return rankIndex.track([board.id], async () => {
+        const rows = await withIds(db, board, scores);
+        const batches =
+          board.insert_option === 'keep'
+            ? inBatches(bestOfEachPeriod(rows.fresh, board).map((r) => [r]))
+            : inBatches(playerGroups(rows));
+        // Entry id → how many of the file's scores it stands for (an accumulator sum stands for all of them).
+        const written = new Map<string, number>();
+        let pushedOut = 0;
+        try {
+          for (const batch of batches) {
+            const done = await db.transaction().execute(async (trx) => {
+              const held = await store.lockBoard(trx, gameId, name, 'all');
+              if (!held || held.id !== board.id) throw E.notFound(name);
+              // What was decided for the whole file holds only under the settings it was decided with.
+              if (held.generation !== board.generation) throw E.changedDuringImport(name);
+              const ready = await stillFree(trx, batch);
+              const result =
+                held.insert_option === 'keep'
+                  ? await insertAll(trx, ready.flat())
+                  : await saveOnePerPlayer(trx, held, ready);
+              const trimmed =
+                held.max_entries === null
+                  ? []
+                  : await store.trim(trx, { id: held.id, sort: held.sort, maxEntries: held.max_entries });
+              return { ...result, removed: [...result.removed, ...trimmed], trimmed };
+            });
+            for (const [id, count] of done.written) written.set(id, count);
+            // What the size limit pushed out right away was not imported after all.
+            for (const e of done.trimmed) {
+              pushedOut += written.get(e.id) ?? 0;
+              written.delete(e.id);
+            }
+            await follow(rankIndex, board, done.saved, done.removed);
+            await nextTurn();
+          }
+        } finally {
+          if (written.size > 0 || pushedOut > 0) await changed(gameId);
+        }
+        const imported = [...written.values()].reduce((n, c) => n + c, 0);
+        return { imported, skipped: scores.length - imported };
       });
     },
   };
+}
+
+/** Tells the index what one committed transaction of an import changed, as a save's commit does. */
+async function follow(
+  rankIndex: RankIndex,
+  board: LeaderboardRow,
+  saved: ScoreRow[],
+  removed: store.RemovedEntry[],
+): Promise<void> {
+  if (removed.length > 0) await rankIndex.removed(board.id, removed);
+  await Promise.all(saved.map((entry) => rankIndex.saved(periodOfEntry(board, entry.period_start), entry)));
+}
+
+function periodOfEntry(board: LeaderboardRow, periodStart: number): BoardPeriod {
+  const at = { boardId: board.id, periodStart, sort: board.sort, generation: board.generation };
+  if (board.time_based === 'na') return at;
+  return { ...at, periodEnd: periodAt(board.time_based, board.timezone ?? 'UTC', periodStart).end };
+}
+
+/** Groups of rows (never split) gathered into batches of about IMPORT_ROWS_PER_TRANSACTION rows. */
+function inBatches(groups: Row[][]): Row[][][] {
+  const batches: Row[][][] = [];
+  let batch: Row[][] = [];
+  let size = 0;
+  for (const g of groups) {
+    batch.push(g);
+    size += g.length;
+    if (size >= IMPORT_ROWS_PER_TRANSACTION) {
+      batches.push(batch);
+      batch = [];
+      size = 0;
+    }
+  }
+  if (batch.length > 0) batches.push(batch);
+  return batches;
+}
+
+/**
+ * Ids kept from the file that some entry took since they were checked (a save with the same
+ * client id) give way to new ones, as a taken id does in `withIds`.
+ */
+async function stillFree(trx: Transaction<DB>, batch: Row[][]): Promise<Row[][]> {
+  const taken = await store.entryBoards(
+    trx,
+    batch.flatMap((g) => g.map((r) => r.id)),
+  );
+  if (taken.size === 0) return batch;
+  return batch.map((g) => g.map((r) => (taken.has(r.id) ? { ...r, id: newId() } : r)));
 }
 
 /**
  * Gives every score its row: the period of its timestamp and an id. An id already on this board
  * means the score was imported before (`already`); one used elsewhere, or twice in the file, is replaced.
  */
-async function withIds(trx: Transaction<DB>, board: LeaderboardRow, scores: ImportedScore[]) {
+async function withIds(db: Kysely<DB>, board: LeaderboardRow, scores: ImportedScore[]) {
   const given = scores.map((s) => s.id).filter((id): id is string => id !== null);
-  const taken = await store.entryBoards(trx, given);
+  const taken = new Map<string, string>();
+  for (let i = 0; i < given.length; i += IMPORT_ROWS_PER_TRANSACTION) {
+    for (const [id, boardId] of await store.entryBoards(db, given.slice(i, i + IMPORT_ROWS_PER_TRANSACTION))) {
+      taken.set(id, boardId);
+    }
+    await nextTurn();
+  }
   const seen = new Set<string>();
   const fresh: Row[] = [];
   const already: Row[] = [];
@@ -138,38 +222,54 @@ export function bestOfEachPeriod(rows: Row[], board: Pick<LeaderboardRow, 'max_e
   );
 }
 
-async function insertAll(trx: Transaction<DB>, rows: Row[]) {
-  await store.insertEntries(
-    trx,
-    rows.map((r) => ({ ...r, player_key: r.id })),
-    CHUNK,
-  );
-  return new Map(rows.map((r) => [r.id, 1]));
+/** What one transaction of an import wrote: entry id → scores of the file it stands for, and the rows for the index. */
+interface Written {
+  written: Map<string, number>;
+  saved: ScoreRow[];
+  removed: store.RemovedEntry[];
+}
+
+async function insertAll(trx: Transaction<DB>, rows: Row[]): Promise<Written> {
+  const entries = rows.map((r) => ({ ...r, player_key: r.id }));
+  await store.insertEntries(trx, entries, CHUNK);
+  return {
+    written: new Map(rows.map((r) => [r.id, 1])),
+    saved: entries.map((e) => ({ ...e, revision: 0 })),
+    removed: [],
+  };
+}
+
+const playerKey = (r: Pick<Row, 'period_start' | 'player_name'>) => `${r.period_start}\u0000${r.player_name}`;
+
+/**
+ * On `highest`, `latest` and `accumulator` boards, the file's scores of each player and period, as
+ * one group: skipped whole when one of them is already on the board (so a second run adds nothing).
+ */
+function playerGroups(rows: { fresh: Row[]; already: Row[] }): Row[][] {
+  const done = new Set(rows.already.map(playerKey));
+  const groups = new Map<string, Row[]>();
+  for (const r of rows.fresh) {
+    const k = playerKey(r);
+    if (done.has(k)) continue;
+    const group = groups.get(k);
+    if (group) group.push(r);
+    else groups.set(k, [r]);
+  }
+  return [...groups.values()];
 }
 
 /**
- * `highest`, `latest` and `accumulator` keep one entry per player and period. The file's scores of
- * a player and period are taken together: skipped whole when one of them is already on the board
- * (so a second run adds nothing), else reduced to one and saved against the stored entry, which
- * takes the imported score's id when the import replaces it.
+ * `highest`, `latest` and `accumulator` keep one entry per player and period. Each group of the
+ * file is reduced to one score and saved against the stored entry, which takes the imported
+ * score's id when the import replaces it.
  */
-async function saveOnePerPlayer(trx: Transaction<DB>, board: LeaderboardRow, rows: { fresh: Row[]; already: Row[] }) {
-  const key = (r: Pick<Row, 'period_start' | 'player_name'>) => `${r.period_start}\u0000${r.player_name}`;
-  const done = new Set(rows.already.map(key));
-  const groups = new Map<string, Row[]>();
-  for (const r of rows.fresh) if (!done.has(key(r))) groups.set(key(r), [...(groups.get(key(r)) ?? []), r]);
-  const stored = await store.playerEntriesOf(
-    trx,
-    board.id,
-    [...new Set([...groups.values()].map((g) => g[0]!.player_name))],
-    CHUNK,
-  );
-  const existing = new Map(stored.map((e) => [key(e), e]));
+async function saveOnePerPlayer(trx: Transaction<DB>, board: LeaderboardRow, groups: Row[][]): Promise<Written> {
+  const stored = await store.playerEntriesOf(trx, board.id, [...new Set(groups.map((g) => g[0]!.player_name))], CHUNK);
+  const existing = new Map(stored.map((e) => [playerKey(e), e]));
   const inserts: Row[] = [];
-  // Entry id → how many of the file's scores it stands for (an accumulator sum stands for all of them).
-  const written = new Map<string, number>();
+  const result: Written = { written: new Map(), saved: [], removed: [] };
   const byTime = (a: Row, b: Row) => a.timestamp - b.timestamp || (a.id < b.id ? -1 : 1);
-  for (const [k, group] of groups) {
+  for (const group of groups) {
     const latest = group.reduce((a, b) => (byTime(a, b) >= 0 ? a : b));
     const best = group.reduce((a, b) => (compareEntries(a, b, board.sort) <= 0 ? a : b));
     const mode = board.insert_option;
@@ -184,7 +284,7 @@ async function saveOnePerPlayer(trx: Transaction<DB>, board: LeaderboardRow, row
               metadata: [...group].sort(byTime).reduce<string | null>((m, r) => r.metadata ?? m, null),
             };
     const count = mode === 'accumulator' ? group.length : 1;
-    const current = existing.get(k);
+    const current = existing.get(playerKey(candidate));
     if (!current) {
       inserts.push(candidate);
     } else {
@@ -197,20 +297,22 @@ async function saveOnePerPlayer(trx: Transaction<DB>, board: LeaderboardRow, row
             ? candidate.timestamp > current.timestamp
             : true;
       if (!replaces) continue;
-      await store.replaceEntry(trx, current.id, {
+      const next = {
         id: candidate.id,
         score: mode === 'accumulator' ? current.score + candidate.score : candidate.score,
         timestamp: Math.max(candidate.timestamp, mode === 'accumulator' ? current.timestamp : 0),
         metadata: candidate.metadata ?? (mode === 'accumulator' ? current.metadata : null),
         engine: candidate.engine,
-      });
+      };
+      await store.replaceEntry(trx, current.id, next);
+      // The entry's id changes: for an index, the old entry went and a new one came.
+      result.removed.push(current);
+      result.saved.push({ ...current, ...next, revision: current.revision + 1 });
     }
-    written.set(candidate.id, count);
+    result.written.set(candidate.id, count);
   }
-  await store.insertEntries(
-    trx,
-    inserts.map((r) => ({ ...r, player_key: r.player_name })),
-    CHUNK,
-  );
-  return written;
+  const entries = inserts.map((r) => ({ ...r, player_key: r.player_name }));
+  await store.insertEntries(trx, entries, CHUNK);
+  result.saved.push(...entries.map((e) => ({ ...e, revision: 0 })));
+  return result;
 }

@@ -7,6 +7,7 @@ import { playerDataErrors } from './errors.js';
 import * as store from './store.js';
 import type { DocKey } from './store.js';
 import { createDocWrites, NONE, type Doc, type DocChange, type StoredDoc } from './writes.js';
+import { nextTurn } from '../../lib/turn.js';
 
 export type { StoredDoc } from './writes.js';
 
@@ -77,6 +78,7 @@ export function createPlayerData({ db, clock, games }: PlayerDataDeps) {
           for (const d of chunk) await store.lockPlayer(trx, gameId, d.player);
           await store.importDocs(trx, gameId, chunk, clock.now());
         });
+        await nextTurn();
       }
       return texts.length;
     },

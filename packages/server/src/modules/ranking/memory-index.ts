@@ -3,6 +3,7 @@ import type { DB } from '../../db/schema.js';
 import type { OrderKey } from './order.js';
 import { EntryTable } from './entry-table.js';
 import { OrderStatisticList, type Probe } from './order-statistic-list.js';
+import { nextTurn } from '../../lib/turn.js';
 import { RecentRemovals } from './recent-removals.js';
 import {
   aroundByParts,
@@ -204,9 +205,8 @@ export function memoryRankIndex(
       // Columns in the order selected: id, score, timestamp, player_name, revision.
       for (const r of rows) table.load(r[0] as string, r[3] as string, r[1] as number, r[2] as number, r[4] as number);
       if (!full) break;
-      // A synchronous driver (SQLite) answers every chunk at once: without a turn of the event loop
-      // between chunks, a big board's load would hold every request (seconds at a million entries).
-      await new Promise((resolve) => setImmediate(resolve));
+      // Without a turn between chunks, a big board's load on SQLite would hold every request (seconds at a million entries).
+      await nextTurn();
     }
     table.trim();
     const order = new Int32Array(table.live);
