@@ -9,3 +9,17 @@ export function isForeignKeyViolation(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
   return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 }
+
+/**
+ * Runs a write again when another one took a key it checked as free before it committed (the same
+ * file imported into two games at once): the next run's checks see that key.
+ */
+export async function againOnTakenKey<T>(write: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (err) {
+      if (attempt >= attempts || !isUniqueViolation(err)) throw err;
+    }
+  }
+}

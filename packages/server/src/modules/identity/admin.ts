@@ -1,3 +1,4 @@
+import { againOnTakenKey } from '../../db/errors.js';
 import { newId } from '../../lib/tokens.js';
 import { nextTurn } from '../../lib/turn.js';
 import type { PoolContext, SaveProfile } from './context.js';
@@ -45,31 +46,37 @@ export function poolAdmin({ db, clock, hasher, poolId, mustFind }: PoolContext) 
       for (let i = 0; i < accounts.length; i += IMPORT_ACCOUNTS_PER_TRANSACTION) {
         const batch = accounts.slice(i, i + IMPORT_ACCOUNTS_PER_TRANSACTION);
         const now = clock.now();
+        // A name registered between the check and the insert: the next run's check sees it.
         created.push(
-          ...(await db.transaction().execute(async (trx) => {
-            await hold(trx);
-            const taken = await store.takenUsernames(trx, poolId, [...new Set(batch.map((a) => a.username))]);
-            const users: IdentityUser[] = [];
-            for (const a of batch) {
-              if (taken.has(a.username) || seen.has(a.username)) continue;
-              seen.add(a.username);
-              users.push({
-                id: newId(),
-                pool_id: poolId,
-                username: a.username,
-                email: a.email,
-                password_hash: NO_PASSWORD,
-                status: 'RESET_REQUIRED',
-                enabled: a.enabled ? 1 : 0,
-                created_at: a.createdAt,
-                updated_at: now,
-                session_version: 0,
-              });
-            }
-            await store.insertUsers(trx, users);
-            return users;
-          })),
+          ...(await againOnTakenKey(() =>
+            db.transaction().execute(async (trx) => {
+              await hold(trx);
+              const taken = await store.takenUsernames(trx, poolId, [...new Set(batch.map((a) => a.username))]);
+              const users: IdentityUser[] = [];
+              // Names of earlier batches count as taken; this batch's only once it commits.
+              for (const name of seen) taken.add(name);
+              for (const a of batch) {
+                if (taken.has(a.username)) continue;
+                taken.add(a.username);
+                users.push({
+                  id: newId(),
+                  pool_id: poolId,
+                  username: a.username,
+                  email: a.email,
+                  password_hash: NO_PASSWORD,
+                  status: 'RESET_REQUIRED',
+                  enabled: a.enabled ? 1 : 0,
+                  created_at: a.createdAt,
+                  updated_at: now,
+                  session_version: 0,
+                });
+              }
+              await store.insertUsers(trx, users);
+              return users;
+            }),
+          )),
         );
+        for (const a of batch) seen.add(a.username);
         await nextTurn();
       }
       return { created, skipped: accounts.length - created.length };

@@ -3,7 +3,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Importer } from './service.js';
 
-const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse, 413: errorResponse };
+const errors = {
+  400: errorResponse,
+  401: errorResponse,
+  404: errorResponse,
+  409: errorResponse,
+  413: errorResponse,
+  429: errorResponse,
+};
 
 /** `POST /api/games/:gameId/import`: a game's data from another service; owner only (`requireOwnerOnGameRoutes`). */
 export const importRoutes: FastifyPluginAsyncZod<{ importer: Importer }> = async (app, { importer }) => {

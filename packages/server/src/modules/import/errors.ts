@@ -13,4 +13,15 @@ export const importErrors = {
     new AppError(400, 'InvalidParameter', `"${name}" is reserved for the game state; it cannot be a player.`, {
       field,
     }),
+  ownImportUnderWay: () =>
+    new AppError(
+      429,
+      'LimitExceeded',
+      'An import of yours is still being written. Send the next one once it has answered.',
+      { retryAfterSeconds: 5 },
+    ),
+  busy: () =>
+    new AppError(429, 'LimitExceeded', 'Other imports are being written just now. Try again in a moment.', {
+      retryAfterSeconds: 5,
+    }),
 };

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { call, signedInDeveloper } from '../../../test/support/app.js';
 import { IMPORT_SETUPS, importGames } from '../../../test/support/imports.js';
 import { IMPORT_ROWS_PER_TRANSACTION } from '../leaderboards/import.js';
+import { IMPORTS_AT_ONCE } from './service.js';
 
 for (const { dialect, skip, index, redis } of IMPORT_SETUPS) {
   describe.skipIf(skip)(`${dialect}, ${index} index: an import written in steps`, () => {
-    const { console: consoleCall, game, v1Of } = importGames(dialect, redis);
+    const { ctx, console: consoleCall, game, v1Of } = importGames(dialect, redis);
 
     // A big file goes in several transactions: what each commits is ranked at once, and other requests are answered between them.
     const bigFile = (name: string, n: number) => ({
@@ -77,5 +79,35 @@ for (const { dialect, skip, index, redis } of IMPORT_SETUPS) {
       const listed = await consoleCall('GET', '/players?limit=1', undefined, g.game_id);
       expect(listed.json().players[0]).toMatchObject({ player_name: 'player0', email: null });
     });
+
+    it("writes a developer's imports one at a time, and at most IMPORTS_AT_ONCE at once", async () => {
+      const g = await game();
+      const file = bigFile('main', 4 * IMPORT_ROWS_PER_TRANSACTION);
+      const answers = await Promise.all([g.importing(file), g.importing(bigFile('main', 10))]);
+      // Whichever began writing first is written; the other is refused.
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 429]);
+      const refused = answers.find((a) => a.statusCode === 429)!;
+      expect(refused.json().error).toEqual({
+        code: 'LimitExceeded',
+        message: 'An import of yours is still being written. Send the next one once it has answered.',
+      });
+      expect(refused.headers['retry-after']).toBe('5');
+      expect((await g.importing(bigFile('main', 10))).statusCode).toBe(200);
+
+      // Other developers' imports, one more than a process writes at once.
+      const others = await Promise.all(
+        Array.from({ length: IMPORTS_AT_ONCE + 1 }, async () => {
+          const { cookie } = await signedInDeveloper(ctx.t);
+          const made = (await call(ctx.t.app, 'POST', '/api/games', { body: { name: 'Theirs' }, cookie })).json();
+          return { cookie, gameId: made.game_id as string };
+        }),
+      );
+      const importing = (d: { cookie: string; gameId: string }) =>
+        call(ctx.t.app, 'POST', `/api/games/${d.gameId}/import`, { body: file, cookie: d.cookie });
+      // They import the same file, ids and all: each id lands once, the others get new ones.
+      const statuses = (await Promise.all(others.map(importing))).map((r) => r.statusCode);
+      expect([...statuses].sort()).toEqual([...Array(IMPORTS_AT_ONCE).fill(200), 429]);
+      expect((await importing(others[statuses.indexOf(429)]!)).statusCode).toBe(200);
+    }, 60_000);
   });
 }

@@ -26,71 +26,86 @@ export interface ImportDeps {
 
 type Doc = Record<string, unknown>;
 
+/** Imports one process writes at once, each developer's one at a time: an import keeps the database busy for seconds. */
+export const IMPORTS_AT_ONCE = 2;
+
 /**
  * A game's data brought from another service (SilentWolf's shapes): every row is checked (the
  * contract, then the boards and names here) before anything is written; then the scores board by
  * board, the accounts, and the player data, each through its own module's service.
  */
 export function createImport({ clock, leaderboards, players, playerData }: ImportDeps) {
+  // The developers whose import this process is writing.
+  const writing = new Set<string>();
   return {
     async run(game: GameRow, body: ImportBody): Promise<ImportResult> {
-      const now = clock.now();
-      const boards = mergeBoards(body.leaderboards ?? []);
-      const [missing] = await leaderboards.missingBoards(game.id, [...boards.keys()]);
-      if (missing !== undefined) {
-        throw E.unknownBoard(
-          missing,
-          (body.leaderboards ?? []).findIndex((b) => b.name === missing),
-        );
+      if (writing.has(game.owner_id)) throw E.ownImportUnderWay();
+      if (writing.size >= IMPORTS_AT_ONCE) throw E.busy();
+      writing.add(game.owner_id);
+      try {
+        return await write(game, body);
+      } finally {
+        writing.delete(game.owner_id);
       }
-      const accounts: ImportedAccount[] = [];
-      const docs = new Map<string, Doc>();
-      (body.players ?? []).forEach((row, i) => {
-        const name = either<string>(row, 'pn', 'player_name')!;
-        if (name === GAME_STATE_PLAYER)
-          throw E.reservedName(name, `players.${i}.${'pn' in row ? 'pn' : 'player_name'}`);
-        const seconds = either<number | null>(row, 'co', 'created_at');
-        accounts.push({
-          username: name,
-          email: either<string | null>(row, 'em', 'email') || null,
-          enabled: either<boolean>(row, 'en', 'enabled') ?? true,
-          createdAt: seconds == null ? now : Math.round(seconds * 1000),
-        });
-        const data = either<Doc | null>(row, 'pd', 'player_data');
-        if (data) docs.set(name, data);
-      });
-      // The player data section comes after the players' own `pd`, and wins over it.
-      for (const [name, data] of playerDataEntries(body.player_data)) {
-        if (data) docs.set(name, data);
-      }
-
-      let imported = 0;
-      let skipped = 0;
-      for (const [name, rows] of boards) {
-        const counts = await leaderboards.importScores(
-          game.id,
-          name,
-          rows.map((r) => toScore(r, now)),
-        );
-        imported += counts.imported;
-        skipped += counts.skipped;
-      }
-      const made = accounts.length > 0 ? await players.importAccounts(game, accounts) : { created: [], skipped: 0 };
-      const written = await playerData.importDocs(
-        game.id,
-        [...docs].map(([player, data]) => ({ player, data })),
-      );
-      return {
-        scores: { imported, skipped },
-        players: {
-          imported: made.created.length,
-          skipped: made.skipped,
-          without_email: made.created.filter((u) => !u.email).length,
-        },
-        player_data: { imported: written },
-      };
     },
   };
+
+  async function write(game: GameRow, body: ImportBody): Promise<ImportResult> {
+    const now = clock.now();
+    const boards = mergeBoards(body.leaderboards ?? []);
+    const [missing] = await leaderboards.missingBoards(game.id, [...boards.keys()]);
+    if (missing !== undefined) {
+      throw E.unknownBoard(
+        missing,
+        (body.leaderboards ?? []).findIndex((b) => b.name === missing),
+      );
+    }
+    const accounts: ImportedAccount[] = [];
+    const docs = new Map<string, Doc>();
+    (body.players ?? []).forEach((row, i) => {
+      const name = either<string>(row, 'pn', 'player_name')!;
+      if (name === GAME_STATE_PLAYER) throw E.reservedName(name, `players.${i}.${'pn' in row ? 'pn' : 'player_name'}`);
+      const seconds = either<number | null>(row, 'co', 'created_at');
+      accounts.push({
+        username: name,
+        email: either<string | null>(row, 'em', 'email') || null,
+        enabled: either<boolean>(row, 'en', 'enabled') ?? true,
+        createdAt: seconds == null ? now : Math.round(seconds * 1000),
+      });
+      const data = either<Doc | null>(row, 'pd', 'player_data');
+      if (data) docs.set(name, data);
+    });
+    // The player data section comes after the players' own `pd`, and wins over it.
+    for (const [name, data] of playerDataEntries(body.player_data)) {
+      if (data) docs.set(name, data);
+    }
+
+    let imported = 0;
+    let skipped = 0;
+    for (const [name, rows] of boards) {
+      const counts = await leaderboards.importScores(
+        game.id,
+        name,
+        rows.map((r) => toScore(r, now)),
+      );
+      imported += counts.imported;
+      skipped += counts.skipped;
+    }
+    const made = accounts.length > 0 ? await players.importAccounts(game, accounts) : { created: [], skipped: 0 };
+    const written = await playerData.importDocs(
+      game.id,
+      [...docs].map(([player, data]) => ({ player, data })),
+    );
+    return {
+      scores: { imported, skipped },
+      players: {
+        imported: made.created.length,
+        skipped: made.skipped,
+        without_email: made.created.filter((u) => !u.email).length,
+      },
+      player_data: { imported: written },
+    };
+  }
 }
 
 export type Importer = ReturnType<typeof createImport>;
