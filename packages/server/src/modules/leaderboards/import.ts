@@ -209,7 +209,7 @@ const CHUNK = 500;
 /**
  * On a board that keeps `max_entries` per period, a file's score below the file's own best
  * `max_entries` of its period could only be trimmed again: it is not written at all, so a file of
- * 200,000 scores for a board of 10 costs 10 inserts, not 200,000 inserts and a trim.
+ * 50,000 scores for a board of 10 costs 10 inserts, not 50,000 inserts and a trim.
  */
 export function bestOfEachPeriod(rows: Row[], board: Pick<LeaderboardRow, 'max_entries' | 'sort'>): Row[] {
   const max = board.max_entries;
