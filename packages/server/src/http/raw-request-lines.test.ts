@@ -21,6 +21,24 @@ function send(port: number, request: string | Buffer, waitMs = 1000): Promise<st
   });
 }
 
+/** Sends `parts` one TCP write at a time, `gapMs` apart (each read by the server on its own), then reads as `send` does. */
+async function sendInTurns(port: number, parts: Buffer[], gapMs = 100): Promise<string> {
+  const socket = connect(port, '127.0.0.1');
+  let text = '';
+  socket.setEncoding('utf8');
+  socket.on('data', (chunk: string) => (text += chunk));
+  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+  await new Promise((resolve) => socket.once('connect', resolve));
+  for (const part of parts) {
+    if (socket.destroyed) break;
+    socket.write(part);
+    await new Promise((resolve) => setTimeout(resolve, gapMs));
+  }
+  socket.end();
+  await closed;
+  return text;
+}
+
 /** Each answer's status and body, in order. */
 function answers(text: string): Array<{ status: number; body: string }> {
   return text
@@ -159,6 +177,35 @@ describe('a server behind the layer', () => {
       { status: 200, body: JSON.stringify({ name: 'c d', query: {} }) },
     ]);
   });
+
+  it('takes a raw line on a keep-alive connection after ordinary requests, and serves the ones after it', async () => {
+    const text = await sendInTurns(port(app.server), [
+      godot('GET /echo/plain'),
+      godot('GET /echo/HW Fox ü'),
+      godot('GET /echo/again'),
+      godot('GET /echo/x y', 'Connection: close\r\n'),
+    ]);
+    expect(answers(text)).toEqual(
+      ['plain', 'HW Fox ü', 'again', 'x y'].map((name) => ({ status: 200, body: JSON.stringify({ name, query: {} }) })),
+    );
+  });
+
+  it('serves a raw line cut into reads after the byte Node refuses', async () => {
+    const line = godot('GET /echo/a b?q=é', 'Connection: close\r\n');
+    const cut = line.indexOf(' b') + 3;
+    const text = await sendInTurns(port(app.server), [line.subarray(0, cut), line.subarray(cut)]);
+    expect(answers(text)).toEqual([{ status: 200, body: JSON.stringify({ name: 'a b', query: { q: 'é' } }) }]);
+  });
+
+  // Node's parser has read the start of such a line in C++; what it refused is all there is to rewrite.
+  it('refuses, as Node does, a raw line whose start came in an earlier read, or behind an ordinary request in one read', async () => {
+    const line = godot('GET /echo/ab c', 'Connection: close\r\n');
+    const split = await sendInTurns(port(app.server), [line.subarray(0, 8), line.subarray(8)]);
+    expect(answers(split).map(({ status }) => status)).toEqual([400]);
+    const behind = await send(port(app.server), Buffer.concat([godot('GET /echo/plain'), godot('GET /echo/a b')]));
+    // Node drops the ordinary request's answer too, as it does with any refusal behind a request in flight.
+    expect(answers(behind).map(({ status }) => status)).toEqual([400]);
+  });
 });
 
 const smuggled = 'GET /smuggled ü HTTP/1.1\r\nHost: howl\r\n\r\n';
@@ -208,6 +255,7 @@ describe('request smuggling through the layer', () => {
   it.each([
     ...SMUGGLING,
     ['a raw line after a chunked body (not followed)', post('Transfer-Encoding: chunked', `0\r\n\r\n${smuggled}`)],
+    ['an ordinary request and a raw line in one read', `GET /healthz HTTP/1.1\r\nHost: howl\r\n\r\n${smuggled}`],
     ['a 64 KB line', `GET /?q=${'a'.repeat(66_000)} HTTP/1.1\r\nHost: howl\r\n\r\n`],
     ['a 64 KB line with spaces', `GET /?q=${'a ü'.repeat(22_000)} HTTP/1.1\r\nHost: howl\r\n\r\n`],
   ])('answers %s exactly as Node does without it', async (_what, payload) => {

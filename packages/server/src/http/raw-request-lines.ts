@@ -218,27 +218,126 @@ export class RequestLines {
 }
 
 type Readable = { push(chunk: unknown, encoding?: BufferEncoding): boolean };
+type ClientErrorListener = (err: ParseError, socket: Socket) => void;
+type ParseError = Error & { code?: string; rawPacket?: unknown; bytesParsed?: number };
+/** What Node's HTTP server keeps on a connection it serves (node:_http_server), read only to hand it on. */
+type ServedSocket = Socket & {
+  parser?: { unconsume(): void; remove?(): void; close(): void } | null;
+  _httpMessage?: unknown;
+};
+
+/** The two refusals a raw Godot line meets: a space ends the target early, a byte ≥ 0x80 is not a URL byte. */
+const REFUSED_LINE = new Set(['HPE_INVALID_CONSTANT', 'HPE_INVALID_URL']);
+/** Node's listeners on a connection it serves (node:_http_server), taken off when the connection is taken over. */
+const NODE_SOCKET_LISTENER =
+  /^(bound )?(socketOnData|socketOnEnd|socketOnClose|socketOnDrain|socketOnError|socketOnTimeout|onSocketResume|onSocketPause)$/;
+const SOCKET_EVENTS = ['data', 'end', 'close', 'drain', 'error', 'timeout', 'resume', 'pause'] as const;
+// As Node answers a refusal when no clientError listener is set.
+const NODE_REFUSALS: Record<string, string> = {
+  HPE_HEADER_OVERFLOW: 'HTTP/1.1 431 Request Header Fields Too Large\r\nConnection: close\r\n\r\n',
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: 'HTTP/1.1 413 Payload Too Large\r\nConnection: close\r\n\r\n',
+  ERR_HTTP_REQUEST_TIMEOUT: 'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n',
+};
 
 /**
- * Puts a `RequestLines` in front of Node's parser on every connection `server` accepts. The socket
- * stays the one Node serves (address, timeouts, keep-alive and close are untouched): only the bytes
- * it reads pass through `feed` first.
+ * Serves raw Godot request lines on `server`. Node's parser reads every connection in C++ as it
+ * does by default; only when it refuses a request line that the layer would rewrite does the
+ * connection pass to a `RequestLines` in front of a new parser, from that line on. Reading every
+ * connection through JavaScript instead cost a game call about half its CPU.
+ *
+ * Taken over: a refused line that starts its TCP read (Godot writes a request in one piece, on a
+ * connection with nothing else in flight). Any other refusal goes to the server's own clientError
+ * listeners, or is answered as Node answers it, as without the layer.
  */
 export function acceptRawRequestLines(server: Server): void {
-  server.prependListener('connection', (socket: Socket) => {
-    // Keeps Node's parser from reading the socket in C++, where these bytes could not be seen.
-    const handle = (socket as unknown as { _handle?: { _consumed?: boolean } })._handle;
-    if (handle) handle._consumed = true;
-    const lines = new RequestLines((server as { maxHeaderSize?: number }).maxHeaderSize ?? maxHeaderSize);
-    const readable = socket as unknown as Readable;
-    const push = readable.push.bind(socket);
-    readable.push = (chunk, encoding) => {
-      if (Buffer.isBuffer(chunk)) return push(lines.feed(chunk));
-      if (chunk === null) {
-        const held = lines.end();
-        if (held) push(held);
-      }
-      return push(chunk, encoding);
-    };
+  const others = server.listeners('clientError') as ClientErrorListener[];
+  server.removeAllListeners('clientError');
+  const limit = (server as { maxHeaderSize?: number }).maxHeaderSize ?? maxHeaderSize;
+  const layered = new WeakSet<Socket>();
+  server.on('clientError', (err: ParseError, socket: Socket) => {
+    const from = layered.has(socket) ? undefined : rawLineStart(err, socket as ServedSocket);
+    if (from !== undefined && takeOver(server, socket as ServedSocket, limit)) {
+      layered.add(socket);
+      (socket as unknown as Readable).push(from);
+      return;
+    }
+    if (others.length > 0) for (const listener of others) listener.call(server, err, socket);
+    else refuseAsNode(err, socket as ServedSocket);
   });
+}
+
+/** The refused bytes from their request line on, when that line is one Godot sends and starts this read. */
+function rawLineStart(err: ParseError, socket: ServedSocket): Buffer | undefined {
+  const raw = err.rawPacket;
+  const at = err.bytesParsed;
+  if (!REFUSED_LINE.has(err.code ?? '') || !Buffer.isBuffer(raw) || typeof at !== 'number') return undefined;
+  // With an answer under way, a new parser could not queue its own behind it.
+  if (socket._httpMessage || socket.destroyed) return undefined;
+  let start = 0;
+  // Node skips empty lines before a request line.
+  while (raw[start] === CR && raw[start + 1] === LF) start += 2;
+  const refused = firstRefusedByte(raw, start);
+  const lf = raw.indexOf(LF, start);
+  // Node refused at or after the first byte Godot's line has that Node refuses, within this line:
+  // so Node's request line started here too, not in an earlier read.
+  if (refused < 0 || at < refused || (lf >= 0 && at > lf)) return undefined;
+  return raw.subarray(start);
+}
+
+/** Where `method SP /target` from `start` first holds a space or a byte ≥ 0x80 in its target, or -1. */
+function firstRefusedByte(data: Buffer, start: number): number {
+  let i = start;
+  while (i < data.length && TCHAR[data[i]!]) i++;
+  if (i === start || data[i] !== SP || data[i + 1] !== SLASH) return -1;
+  for (i += 1; i < data.length; i++) {
+    const b = data[i]!;
+    if (b === SP || b >= 0x80) return i;
+    if (b < 0x21 || b === 0x7f) return -1;
+  }
+  return -1;
+}
+
+/**
+ * Hands `socket` from its refusing parser to a new one behind a `RequestLines`, as Node hands a
+ * connection to an upgrade: its listeners off, its parser let go, then served again as a new connection.
+ */
+function takeOver(server: Server, socket: ServedSocket, limit: number): boolean {
+  const serve = server.listeners('connection').find((l) => l.name === 'connectionListener');
+  const parser = socket.parser;
+  const nodeServes = (event: string) => socket.listeners(event).some((l) => NODE_SOCKET_LISTENER.test(l.name));
+  // Only a connection Node serves as expected is taken over; anything else is refused as before.
+  if (!serve || !parser || !nodeServes('data') || !nodeServes('close')) return false;
+  for (const event of SOCKET_EVENTS) {
+    for (const listener of socket.listeners(event)) {
+      if (NODE_SOCKET_LISTENER.test(listener.name)) socket.removeListener(event, listener as () => void);
+    }
+  }
+  parser.unconsume();
+  parser.remove?.();
+  socket.parser = null;
+  // A keep-alive timer left from an earlier answer is the old parser's; the new one sets its own.
+  socket.setTimeout(0);
+  // Closed once its own read has returned, as Node closes a parser it lets go.
+  setImmediate(() => parser.close());
+  const lines = new RequestLines(limit);
+  const readable = socket as unknown as Readable;
+  const push = readable.push.bind(socket);
+  readable.push = (chunk, encoding) => {
+    if (Buffer.isBuffer(chunk)) return push(lines.feed(chunk));
+    if (chunk === null) {
+      const held = lines.end();
+      if (held) push(held);
+    }
+    return push(chunk, encoding);
+  };
+  // The handle stays marked as consumed, so the new parser reads it through the stream, past the layer.
+  serve.call(server, socket);
+  return true;
+}
+
+function refuseAsNode(err: ParseError, socket: ServedSocket): void {
+  const answering = (socket._httpMessage as { _headerSent?: boolean } | undefined)?._headerSent;
+  if (socket.writable && !answering)
+    socket.write(NODE_REFUSALS[err.code ?? ''] ?? 'HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+  socket.destroy(err);
 }
