@@ -67,10 +67,16 @@ export function withTopRows<I extends RankIndex>(index: I, options: TopRowsOptio
     const top = tops.get(key);
     // A read from before a reset leaves the newer rows alone, and answers from the index.
     if (!top || board.generation < top.generation) return undefined;
-    tops.delete(key);
     // The board moved on (new settings, a wipe) or the period ended: the rows go.
-    if (top.sort !== board.sort || top.generation !== board.generation || ended(top)) return undefined;
-    tops.set(key, top);
+    if (top.sort !== board.sort || top.generation !== board.generation || ended(top)) {
+      tops.delete(key);
+      return undefined;
+    }
+    // Most recently read last; below half full nothing is evicted soon, so the hot path skips the move.
+    if (tops.size > maxBoards / 2) {
+      tops.delete(key);
+      tops.set(key, top);
+    }
     return top;
   }
 
