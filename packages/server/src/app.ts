@@ -27,7 +27,7 @@ import { silentWolfScoreRoutes } from './modules/compat-silentwolf/scores-routes
 import { contactRoutes } from './modules/contact/console-routes.js';
 import { createContact } from './modules/contact/service.js';
 import { developerRoutes } from './modules/developers/console-routes.js';
-import { createGameDoor, gameApi, registerGameApiCors } from './modules/games/game-api.js';
+import { answerGameApiPreflights, createGameDoor, gameApi, gameCalls } from './modules/games/game-api.js';
 import { gameRoutes } from './modules/games/console-routes.js';
 import { createGames, gameHold } from './modules/games/service.js';
 import { leaderboardGameRoutes, type WriterCheck } from './modules/leaderboards/game-routes.js';
@@ -112,12 +112,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(config.nodeEnv === 'test' ? checkingSerializerCompiler : serializerCompiler);
   registerErrorHandler(app);
   // Failed requests at info, every request at debug: a busy game's successes would flood the log.
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     if (reply.statusCode >= 400 || request.log.level === 'debug' || request.log.level === 'trace') {
       request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
     }
+    done();
   });
-  registerSecurityHeaders(app, config.publicUrl);
+  // Game calls: their answers carry CORS and the JSON-only security headers.
+  const calls = gameCalls(
+    config.silentWolfCompat ? { matches: isSilentWolfPath, headers: SILENTWOLF_HEADERS } : undefined,
+  );
+  registerSecurityHeaders(app, config.publicUrl, calls);
   refuseWhileClosing(app);
   answerNodeRefusals(app);
   // Godot sends spaces and raw UTF-8 in request lines; they are percent-encoded before Node's parser refuses them.
@@ -221,10 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limiters,
     requestsPerIpPerHour: config.contactRequestsPerIpPerHour,
   });
-  registerGameApiCors(
-    app,
-    config.silentWolfCompat ? { matches: isSilentWolfPath, headers: SILENTWOLF_HEADERS } : undefined,
-  );
+  answerGameApiPreflights(app, calls);
   const door = createGameDoor({ games, limiters, ...config.gameApi });
   await app.register(gameApi, {
     door,

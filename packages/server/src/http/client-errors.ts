@@ -73,8 +73,8 @@ export function answerNodeRefusals(app: FastifyInstance): void {
     });
     res.end(body);
   });
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.raw.httpVersion !== '1.1' || request.headers.host) return;
-    return reply.status(400).send(errorBody('InvalidParameter', 'Send the Host header.'));
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.raw.httpVersion !== '1.1' || request.headers.host) return done();
+    void reply.status(400).send(errorBody('InvalidParameter', 'Send the Host header.'));
   });
 }

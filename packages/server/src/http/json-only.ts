@@ -11,16 +11,15 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH']);
  * body, console or game API, then meets `checkClientJson`.
  */
 export function requireJsonOnConsoleMutations(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     // The matched route, not the raw URL: `/%61pi/…` reaches the same route as `/api/…`.
     const route = request.routeOptions.url;
-    if (!MUTATING.has(request.method) || !route?.startsWith('/api/')) return;
+    if (!MUTATING.has(request.method) || !route?.startsWith('/api/')) return done();
     // Routes that a mail's button or a mail client's one-click unsubscribe posts to opt out.
-    if ((request.routeOptions.config as { acceptsForms?: boolean } | undefined)?.acceptsForms) return;
+    if ((request.routeOptions.config as { acceptsForms?: boolean } | undefined)?.acceptsForms) return done();
     const type = request.headers['content-type'] ?? '';
-    if (!/^application\/json\s*(;|$)/i.test(type)) {
-      return reply.status(415).send(errorBody('UnsupportedMediaType', JSON_ONLY_MESSAGE));
-    }
+    if (/^application\/json\s*(;|$)/i.test(type)) return done();
+    void reply.status(415).send(errorBody('UnsupportedMediaType', JSON_ONLY_MESSAGE));
   });
 
   parseClientJson(app);

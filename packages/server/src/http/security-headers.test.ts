@@ -18,7 +18,7 @@ for (const { dialect, skip } of DIALECTS) {
   describe.skipIf(skip)(`${dialect}: security headers`, () => {
     const { ctx, loggedIn, v1 } = playerGame(dialect);
 
-    it.each(['/', '/dashboard/scores', '/api/auth/whoami', '/api/nothing', '/v1/ping', '/api/docs/'])(
+    it.each(['/', '/dashboard/scores', '/api/auth/whoami', '/api/nothing', '/api/docs/'])(
       'sends the CSP, nosniff, a referrer policy and no framing on %s',
       async (path) => {
         const res = await call(ctx.t.app, 'GET', path);
@@ -36,6 +36,32 @@ for (const { dialect, skip } of DIALECTS) {
         // Over plain http (the default PUBLIC_URL), nothing pins the browser to https.
         expect(res.headers['strict-transport-security']).toBeUndefined();
         expect(csp['upgrade-insecure-requests']).toBeUndefined();
+      },
+    );
+
+    it.each([
+      ['GET', '/v1/ping'],
+      ['GET', '/v1/no-such-path'],
+      ['GET', '/get_scores/some-game'],
+      ['OPTIONS', '/v1/leaderboards/main/scores'],
+    ] as const)(
+      'sends JSON-only protections on the game call %s %s: no content, no framing, nosniff',
+      async (method, path) => {
+        const res = await ctx.t.app.inject({
+          method,
+          url: path,
+          headers: { origin: 'https://mygame.example', 'access-control-request-method': 'GET' },
+        });
+        expect(directives(res.headers['content-security-policy'])).toEqual({
+          'default-src': "'none'",
+          'frame-ancestors': "'none'",
+        });
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+        expect(res.headers['x-frame-options']).toBe('DENY');
+        expect(res.headers['access-control-allow-origin']).toBe('*');
+        // The protections of a page are not sent with a game's JSON.
+        expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+        expect(res.headers['strict-transport-security']).toBeUndefined();
       },
     );
 
@@ -78,6 +104,9 @@ describe('sqlite: security headers behind an https PUBLIC_URL', () => {
         expect(res.headers['strict-transport-security']).toBe('max-age=31536000');
         expect(directives(res.headers['content-security-policy'])).toHaveProperty('upgrade-insecure-requests');
       }
+      // A game call over https pins the browser too; its CSP allows nothing to upgrade.
+      const game = await call(t.app, 'GET', '/v1/ping');
+      expect(game.headers['strict-transport-security']).toBe('max-age=31536000');
     } finally {
       await t.close();
     }

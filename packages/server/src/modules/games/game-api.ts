@@ -2,6 +2,7 @@ import { errorResponse, pingResponse } from '@howl/contract';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, errorBody } from '../../http/errors.js';
+import type { JsonApi } from '../../http/security.js';
 import { ipBucket } from '../../lib/ip.js';
 import { takeOrRefuse, type LimiterFactory } from '../../lib/rate-limits.js';
 import { sameSecret } from '../../lib/tokens.js';
@@ -37,26 +38,33 @@ export interface OtherGameProtocol {
   headers: string[];
 }
 
+/** Which requests are game calls, the headers every game answer carries, and what a preflight may ask for. */
+export interface GameCalls extends JsonApi {
+  allowedHeaders: string;
+}
+
 /**
  * Open CORS for the game API only (web-exported games send preflights with our headers); the console
- * API stays same-origin. Registered at the root so 404s and errors there carry the headers too.
- * Written here rather than with @fastify/cors: the game API's answer is the same for every origin,
- * and the plugin's per-request options (it cannot tell game calls from console calls otherwise)
- * cost about 6 % of a game call's CPU.
+ * API stays same-origin. The answer is the same for every origin, so it is written here rather than
+ * with @fastify/cors, whose per-request options (it cannot tell game calls from console calls
+ * otherwise) cost about 6 % of a game call's CPU. `headers` go out with the security headers, first
+ * of all hooks, so that 404s and early refusals carry them too.
  */
-export function registerGameApiCors(app: FastifyInstance, other?: OtherGameProtocol): void {
-  const allowedHeaders = [...new Set([...GAME_API_HEADERS, ...(other?.headers ?? [])])].join(', ');
-  const isGameCall = (request: FastifyRequest) =>
-    isGameApiCall(request) || (other !== undefined && other.matches(pathOf(request)));
-  app.addHook('onRequest', async (request, reply) => {
-    if (!isGameCall(request)) return;
-    reply.header('access-control-allow-origin', '*');
-    if (request.method !== 'OPTIONS') {
-      reply.header('access-control-expose-headers', 'Retry-After');
-      return;
-    }
+export function gameCalls(other?: OtherGameProtocol): GameCalls {
+  return {
+    matches: (request) => isGameApiCall(request) || (other !== undefined && other.matches(pathOf(request))),
+    headers: { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After' },
+    allowedHeaders: [...new Set([...GAME_API_HEADERS, ...(other?.headers ?? [])])].join(', '),
+  };
+}
+
+/** Answers the CORS preflights of game calls; a bare OPTIONS there is refused. */
+export function answerGameApiPreflights(app: FastifyInstance, calls: GameCalls): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.method !== 'OPTIONS' || !calls.matches(request)) return done();
+    // Answered here: the hooks after this one do not run.
     if (!request.headers.origin || !request.headers['access-control-request-method']) {
-      return reply
+      return void reply
         .status(400)
         .send(
           errorBody(
@@ -65,10 +73,10 @@ export function registerGameApiCors(app: FastifyInstance, other?: OtherGameProto
           ),
         );
     }
-    return reply
+    void reply
       .status(204)
       .header('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE')
-      .header('access-control-allow-headers', allowedHeaders)
+      .header('access-control-allow-headers', calls.allowedHeaders)
       .header('access-control-max-age', '86400')
       .header('content-length', '0')
       .send();
