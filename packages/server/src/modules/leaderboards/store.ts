@@ -1,6 +1,7 @@
 import type { InsertOption, SortOrder } from '@howl/contract';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { lockRows, withRowLock, type RowLock } from '../../db/dialect-sql.js';
+import { prepared } from '../../db/prepared.js';
 import type { DB } from '../../db/schema.js';
 import type { LeaderboardRow, NewLeaderboard, ScoreRow } from './leaderboards.table.js';
 import { boardOrderSql, inBoardOrder, scoreBeats } from '../ranking/order.js';
@@ -188,13 +189,13 @@ export async function entryExists(db: Kysely<DB>, id: string): Promise<boolean> 
   return (await db.selectFrom('scores').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }
 
-export function findEntry(db: Kysely<DB>, boardId: string, id: string) {
-  return db
-    .selectFrom('scores')
-    .selectAll()
-    .where('leaderboard_id', '=', boardId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+const entryQuery = prepared((db, boardId, id) =>
+  db.selectFrom('scores').selectAll().where('leaderboard_id', '=', boardId!).where('id', '=', id!),
+);
+
+export async function findEntry(db: Kysely<DB>, boardId: string, id: string) {
+  const [row] = await entryQuery(db, boardId, id);
+  return row;
 }
 
 /** A player's entries in one period, best first. */

@@ -1,5 +1,6 @@
 import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import { lockName } from '../../db/dialect-sql.js';
+import { prepared } from '../../db/prepared.js';
 import type { DB } from '../../db/schema.js';
 import type { PlayerDataTable } from './player-data.table.js';
 
@@ -10,14 +11,18 @@ export interface DocKey {
   character: string;
 }
 
-export function findDoc(db: Kysely<DB>, key: DocKey) {
-  return db
+const docQuery = prepared((db, gameId, player, character) =>
+  db
     .selectFrom('player_data')
     .select(['data', 'version', 'updated_at'])
-    .where('game_id', '=', key.gameId)
-    .where('player_name', '=', key.player)
-    .where('character_name', '=', key.character)
-    .executeTakeFirst();
+    .where('game_id', '=', gameId!)
+    .where('player_name', '=', player!)
+    .where('character_name', '=', character!),
+);
+
+export async function findDoc(db: Kysely<DB>, key: DocKey) {
+  const [row] = await docQuery(db, key.gameId, key.player, key.character);
+  return row;
 }
 
 /**

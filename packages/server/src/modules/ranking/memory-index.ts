@@ -9,10 +9,10 @@ import {
   aroundByParts,
   idlePastPeriod,
   PAST_PERIOD_IDLE_MS,
+  rowsInOrder,
   sqlRankIndex,
   type BoardPeriod,
   type RankIndex,
-  type ScoreRow,
 } from './rank-index.js';
 
 export interface MemoryIndexOptions {
@@ -231,13 +231,7 @@ export function memoryRankIndex(
     else if (slot?.state === 'loading') slot.pending.push(apply);
   }
 
-  async function hydrate(ids: string[]): Promise<ScoreRow[]> {
-    if (ids.length === 0) return [];
-    const rows = await db.selectFrom('scores').selectAll().where('id', 'in', ids).execute();
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    // An entry deleted in between is skipped: the answer shows what exists.
-    return ids.map((id) => byId.get(id)).filter((r): r is ScoreRow => r !== undefined);
-  }
+  const hydrate = (ids: string[]) => rowsInOrder(db, ids);
 
   return {
     async page(board, after, limit) {

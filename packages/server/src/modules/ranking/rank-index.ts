@@ -1,10 +1,20 @@
 import type { SortOrder } from '@howl/contract';
 import type { Kysely, Selectable } from 'kysely';
+import { prepared } from '../../db/prepared.js';
 import type { DB } from '../../db/schema.js';
 import { inBoardOrder, ranksAbove, ranksBelow, type OrderKey } from './order.js';
 
 /** A row of the scores table, typed from the database's schema: the index needs nothing of the leaderboards module. */
 export type ScoreRow = Selectable<DB['scores']>;
+
+const rowsById = prepared((db, ...ids) => db.selectFrom('scores').selectAll().where('id', 'in', ids));
+
+/** The rows of these entries in one read, in the order given; an entry deleted meanwhile is skipped (the answer shows what exists). */
+export async function rowsInOrder(db: Kysely<DB>, ids: string[]): Promise<ScoreRow[]> {
+  if (ids.length === 0) return [];
+  const byId = new Map((await rowsById(db, ...ids)).map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is ScoreRow => r !== undefined);
+}
 
 /** One board's period: the unit a rank index orders. */
 export interface BoardPeriod {

@@ -6,11 +6,11 @@ import { behindRedis } from '../../lib/redis-outages.js';
 import { followsTies, type OrderKey } from './order.js';
 import {
   aroundByParts,
+  rowsInOrder,
   sqlRankIndex,
   type BoardPeriod,
   type IndexedEntry,
   type RankIndex,
-  type ScoreRow,
 } from './rank-index.js';
 
 /**
@@ -239,13 +239,7 @@ export function redisRankIndex(
     return { rank, members, above };
   }
 
-  async function hydrate(members: string[]): Promise<ScoreRow[]> {
-    if (members.length === 0) return [];
-    const ids = members.map(idOf);
-    const rows = await db.selectFrom('scores').selectAll().where('id', 'in', ids).execute();
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    return ids.map((id) => byId.get(id)).filter((r): r is ScoreRow => r !== undefined);
-  }
+  const hydrate = (members: string[]) => rowsInOrder(db, members.map(idOf));
 
   /** Forgets a board's sets (they are rebuilt when next asked for); a rebuild under way will not be put in place. */
   async function forget(boardId: string): Promise<void> {

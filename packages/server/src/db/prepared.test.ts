@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../test/support/database.js';
+import { DIALECTS } from '../../test/support/services.js';
+import { prepared } from './prepared.js';
+
+for (const { dialect, skip } of DIALECTS) {
+  describe.skipIf(skip)(`${dialect}: reads compiled once`, () => {
+    let database: Awaited<ReturnType<typeof openTestDatabase>>;
+
+    beforeAll(async () => {
+      database = await openTestDatabase(dialect);
+      const now = Date.now();
+      await database.db
+        .insertInto('identity_users')
+        .values({
+          id: 'dev',
+          pool_id: 'developers',
+          username: 'dev@example.com',
+          email: null,
+          password_hash: 'x',
+          status: 'CONFIRMED',
+          enabled: 1,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await database.db
+        .insertInto('games')
+        .values([
+          { id: 'g1', owner_id: 'dev', name: 'One', api_key: 'k1', created_at: now },
+          { id: 'g2', owner_id: 'dev', name: 'Two', api_key: 'k2', created_at: now },
+        ])
+        .execute();
+    });
+    afterAll(() => database.close());
+
+    it('puts each argument where its stand-in was, whatever order the query takes them in', async () => {
+      let builds = 0;
+      const byIdAndName = prepared((db, id, name) => {
+        builds++;
+        return db
+          .selectFrom('games')
+          .select(['id', 'name'])
+          .where('name', '=', name!)
+          .where('api_key', '<>', 'a constant of the query')
+          .where('id', '=', id!);
+      });
+      expect(await byIdAndName(database.db, 'g1', 'One')).toEqual([{ id: 'g1', name: 'One' }]);
+      expect(await byIdAndName(database.db, 'g2', 'Two')).toEqual([{ id: 'g2', name: 'Two' }]);
+      expect(await byIdAndName(database.db, 'g1', 'Two')).toEqual([]);
+      expect(builds).toBe(1);
+    });
+
+    it('compiles once per number of arguments, and again inside a transaction', async () => {
+      let builds = 0;
+      const byIds = prepared((db, ...ids) => {
+        builds++;
+        return db.selectFrom('games').select('id').where('id', 'in', ids).orderBy('id');
+      });
+      expect(await byIds(database.db, 'g2')).toEqual([{ id: 'g2' }]);
+      expect(await byIds(database.db, 'g2', 'g1')).toEqual([{ id: 'g1' }, { id: 'g2' }]);
+      expect(await byIds(database.db, 'g1')).toEqual([{ id: 'g1' }]);
+      expect(await byIds(database.db, 'g3', 'g1')).toEqual([{ id: 'g1' }]);
+      expect(builds).toBe(2);
+      await database.db.transaction().execute(async (trx) => {
+        await trx.updateTable('games').set({ name: 'Renamed' }).where('id', '=', 'g1').execute();
+        expect(await byIds(trx, 'g1')).toEqual([{ id: 'g1' }]);
+      });
+      expect(builds).toBe(3);
+    });
+  });
+}
