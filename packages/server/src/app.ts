@@ -255,7 +255,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   } else if (outbox) {
     app.log.warn('SMTP_URL is not set: mail is not sent, only written to this log.');
   }
-  await registerWeb(app, deps.webRoot ?? DEFAULT_WEB_ROOT);
+  await registerWeb(app, deps.webRoot ?? DEFAULT_WEB_ROOT, calls.matches);
   app.decorate('warmUpRanks', () => leaderboards.warmUp());
   app.decorate('invalidationsHeard', () => caches.heard());
   const purge = purgeExpired({ identity, contact });

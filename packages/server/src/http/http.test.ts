@@ -17,7 +17,8 @@ for (const { dialect, skip } of DIALECTS) {
       expect(res.json()).toEqual({ status: 'ok', database: dialect });
     });
 
-    it.each(['/api/nothing', '/api/', '/v1/nothing', '/v1'])(
+    // A SilentWolf path is a game call: a game's unknown call there is not sent the site.
+    it.each(['/api/nothing', '/api/', '/v1/nothing', '/v1', '/save_score', '/get_scores/a/b/c/d'])(
       'answers a JSON 404 NotFound for the unknown API path %s',
       async (path) => {
         const res = await call(t.app, 'GET', path);

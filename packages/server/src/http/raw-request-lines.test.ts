@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import { connect, type AddressInfo, type Socket } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/support/app.js';
@@ -208,6 +208,39 @@ describe('a server behind the layer', () => {
   });
 });
 
+describe('a Node whose internals the layer does not find', () => {
+  type Served = Socket & { listeners(event: 'end'): Array<(...args: unknown[]) => void> };
+  const changes: Record<string, (socket: Served) => void> = {
+    // A listener Node renamed: the layer must leave the connection alone, not serve it twice.
+    'a renamed listener': (socket) => {
+      const onEnd = socket.listeners('end').find((l) => l.name.endsWith('socketOnEnd'));
+      socket.removeListener('end', onEnd!);
+      socket.on('end', (...args: unknown[]) => onEnd!.apply(socket, args));
+    },
+    // A step of the hand-over that throws inside Node's parser callback must not end the process.
+    'a step that throws': (socket) => {
+      socket.setTimeout = () => {
+        throw new Error('changed');
+      };
+    },
+  };
+
+  it.each(Object.keys(changes))('answers a raw line 400 with %s, and keeps serving', async (what) => {
+    const server = createServer((request, response) => response.end(request.url));
+    acceptRawRequestLines(server);
+    server.on('connection', (socket: Served) => changes[what]!(socket));
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    try {
+      const raw = await send(port(server), godot('GET /a b', 'Connection: close\r\n'));
+      expect(answers(raw).map(({ status }) => status)).toEqual([400]);
+      const plain = await send(port(server), godot('GET /a', 'Connection: close\r\n'));
+      expect(answers(plain)).toEqual([{ status: 200, body: '/a' }]);
+    } finally {
+      await new Promise((done) => server.close(done));
+    }
+  });
+});
+
 const smuggled = 'GET /smuggled ü HTTP/1.1\r\nHost: howl\r\n\r\n';
 const post = (headers: string, body: string) => `POST /healthz HTTP/1.1\r\nHost: howl\r\n${headers}\r\n\r\n${body}`;
 /** Classic request-smuggling payloads, each with a raw line behind it that the layer would rewrite if it lost track. */
@@ -302,6 +335,34 @@ describe('sqlite: Howl behind the layer', () => {
       expect(seen).toEqual([]);
     },
   );
+
+  // The game API refuses a call without its key before reading the body: the rest of the body may arrive later.
+  const scoreHead = (length: number) =>
+    Buffer.from(
+      `POST /v1/leaderboards/main/scores HTTP/1.1\r\nHost: howl\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`,
+    );
+  const statuses = (text: string) => answers(text).map(({ status }) => status);
+
+  it('serves a raw line after a request answered before its body was read, once that body has come', async () => {
+    const body = '{"player_name":"HW Fox","score":1}';
+    const text = await sendInTurns(port(t.app.server), [
+      Buffer.concat([scoreHead(Buffer.byteLength(body)), Buffer.from(body)]),
+      godot('GET /v1/leaderboards/HW Fox/scores', 'Connection: close\r\n'),
+    ]);
+    expect(statuses(text)).toEqual([403, 403]);
+  });
+
+  it('never reads the tail of a body answered early as a request line: 400, as Node answers it', async () => {
+    seen.length = 0;
+    // The first 15 bytes are the body still owed; a request line that followed them would carry its headers off.
+    const tail = Buffer.concat([
+      Buffer.from('GET /v1/ping?x='),
+      godot('GET /v1/leaderboards/HW Fox/scores', 'X-Api-Key: another-players-key\r\n'),
+    ]);
+    const text = await sendInTurns(port(t.app.server), [scoreHead(15), tail]);
+    expect(statuses(text)).toEqual([403, 400]);
+    expect(seen).toEqual(['/v1/leaderboards/main/scores']);
+  });
 
   it('refuses a 64 KB line with 431 in the envelope, as before', async () => {
     const text = await send(port(t.app.server), `GET /v1/ping?q=${'a'.repeat(66_000)} HTTP/1.1\r\nHost: howl\r\n\r\n`);

@@ -222,7 +222,13 @@ type ClientErrorListener = (err: ParseError, socket: Socket) => void;
 type ParseError = Error & { code?: string; rawPacket?: unknown; bytesParsed?: number };
 /** What Node's HTTP server keeps on a connection it serves (node:_http_server), read only to hand it on. */
 type ServedSocket = Socket & {
-  parser?: { unconsume(): void; remove?(): void; close(): void } | null;
+  parser?: {
+    unconsume?: unknown;
+    remove?: unknown;
+    close?: unknown;
+    /** The last request whose head the parser read. */
+    incoming?: { readableEnded: boolean; headers: Record<string, string | string[] | undefined> } | null;
+  } | null;
   _httpMessage?: unknown;
 };
 
@@ -232,6 +238,10 @@ const REFUSED_LINE = new Set(['HPE_INVALID_CONSTANT', 'HPE_INVALID_URL']);
 const NODE_SOCKET_LISTENER =
   /^(bound )?(socketOnData|socketOnEnd|socketOnClose|socketOnDrain|socketOnError|socketOnTimeout|onSocketResume|onSocketPause)$/;
 const SOCKET_EVENTS = ['data', 'end', 'close', 'drain', 'error', 'timeout', 'resume', 'pause'] as const;
+/** Events Node always listens to on a connection it serves: each must be found, or the connection is not taken over. */
+const SERVED_EVENTS = ['data', 'end', 'close', 'drain'] as const;
+/** The methods Godot's HTTPClient sends (3.x and 4.x). */
+const GODOT_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'TRACE', 'CONNECT', 'PATCH']);
 // As Node answers a refusal when no clientError listener is set.
 const NODE_REFUSALS: Record<string, string> = {
   HPE_HEADER_OVERFLOW: 'HTTP/1.1 431 Request Header Fields Too Large\r\nConnection: close\r\n\r\n',
@@ -256,9 +266,19 @@ export function acceptRawRequestLines(server: Server): void {
   const layered = new WeakSet<Socket>();
   server.on('clientError', (err: ParseError, socket: Socket) => {
     const from = layered.has(socket) ? undefined : rawLineStart(err, socket as ServedSocket);
-    if (from !== undefined && takeOver(server, socket as ServedSocket, limit)) {
-      layered.add(socket);
-      (socket as unknown as Readable).push(from);
+    let taken = false;
+    try {
+      taken = from !== undefined && takeOver(server, socket as ServedSocket, limit);
+      if (taken) {
+        layered.add(socket);
+        (socket as unknown as Readable).push(from);
+        return;
+      }
+    } catch (failed) {
+      // This runs inside Node's parser callback: a throw here would end the process. The connection
+      // is half handed over, so it is answered as Node answers a refusal and closed.
+      refuseAsNode(err, socket as ServedSocket);
+      socket.destroy(failed as Error);
       return;
     }
     if (others.length > 0) for (const listener of others) listener.call(server, err, socket);
@@ -273,6 +293,12 @@ function rawLineStart(err: ParseError, socket: ServedSocket): Buffer | undefined
   if (!REFUSED_LINE.has(err.code ?? '') || !Buffer.isBuffer(raw) || typeof at !== 'number') return undefined;
   // With an answer under way, a new parser could not queue its own behind it.
   if (socket._httpMessage || socket.destroyed) return undefined;
+  // The read must start between requests. A request answered before its body was read may still
+  // have body bytes in flight: those would open this read, and be taken for a request line. Its
+  // body has surely ended before this read only if the stream has ended (that needs a turn of the
+  // event loop, which no read shares with the next).
+  const previous = socket.parser?.incoming;
+  if (previous && !previous.readableEnded && hasBody(previous.headers)) return undefined;
   let start = 0;
   // Node skips empty lines before a request line.
   while (raw[start] === CR && raw[start + 1] === LF) start += 2;
@@ -284,11 +310,18 @@ function rawLineStart(err: ParseError, socket: ServedSocket): Buffer | undefined
   return raw.subarray(start);
 }
 
-/** Where `method SP /target` from `start` first holds a space or a byte ≥ 0x80 in its target, or -1. */
+/** Whether a request's head announces a body. */
+function hasBody(headers: Record<string, string | string[] | undefined>): boolean {
+  const length = headers['content-length'];
+  return headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+/** Where `method SP /target` from `start` (a method Godot sends) first holds a space or a byte ≥ 0x80 in its target, or -1. */
 function firstRefusedByte(data: Buffer, start: number): number {
   let i = start;
   while (i < data.length && TCHAR[data[i]!]) i++;
   if (i === start || data[i] !== SP || data[i + 1] !== SLASH) return -1;
+  if (!GODOT_METHODS.has(data.toString('latin1', start, i))) return -1;
   for (i += 1; i < data.length; i++) {
     const b = data[i]!;
     if (b === SP || b >= 0x80) return i;
@@ -305,28 +338,43 @@ function takeOver(server: Server, socket: ServedSocket, limit: number): boolean 
   const serve = server.listeners('connection').find((l) => l.name === 'connectionListener');
   const parser = socket.parser;
   const nodeServes = (event: string) => socket.listeners(event).some((l) => NODE_SOCKET_LISTENER.test(l.name));
-  // Only a connection Node serves as expected is taken over; anything else is refused as before.
-  if (!serve || !parser || !nodeServes('data') || !nodeServes('close')) return false;
+  // Only a connection Node serves as expected is taken over (a Node that renamed what this relies
+  // on refuses raw lines again, as without the layer); nothing is changed before all is checked.
+  if (!serve || !parser || typeof parser.unconsume !== 'function' || typeof parser.close !== 'function') return false;
+  if (!SERVED_EVENTS.every(nodeServes)) return false;
+  const close = parser.close.bind(parser) as () => void;
   for (const event of SOCKET_EVENTS) {
     for (const listener of socket.listeners(event)) {
       if (NODE_SOCKET_LISTENER.test(listener.name)) socket.removeListener(event, listener as () => void);
     }
   }
-  parser.unconsume();
-  parser.remove?.();
+  (parser.unconsume as () => void).call(parser);
+  if (typeof parser.remove === 'function') (parser.remove as () => void).call(parser);
   socket.parser = null;
   // A keep-alive timer left from an earlier answer is the old parser's; the new one sets its own.
   socket.setTimeout(0);
   // Closed once its own read has returned, as Node closes a parser it lets go.
-  setImmediate(() => parser.close());
+  setImmediate(() => {
+    try {
+      close();
+    } catch {
+      // Already closed or freed: nothing is left to let go.
+    }
+  });
   const lines = new RequestLines(limit);
   const readable = socket as unknown as Readable;
   const push = readable.push.bind(socket);
   readable.push = (chunk, encoding) => {
-    if (Buffer.isBuffer(chunk)) return push(lines.feed(chunk));
-    if (chunk === null) {
-      const held = lines.end();
-      if (held) push(held);
+    try {
+      if (Buffer.isBuffer(chunk)) return push(lines.feed(chunk));
+      if (chunk === null) {
+        const held = lines.end();
+        if (held) push(held);
+      }
+    } catch (failed) {
+      // Called from the socket's read callback: a throw here would end the process.
+      socket.destroy(failed as Error);
+      return false;
     }
     return push(chunk, encoding);
   };

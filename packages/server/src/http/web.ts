@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { basename, join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { DOWNLOAD_PATH } from '@howl/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorBody } from './errors.js';
 
 const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Howl</title>
@@ -28,7 +28,11 @@ function isPluginZip(webRoot: string, path: string): boolean {
  * index.html, whose router shows the features home for paths it does not know. Only the files found
  * under the web root at start are routes (no wildcard), so no path reaches a file outside it.
  */
-export async function registerWeb(app: FastifyInstance, webRoot: string): Promise<void> {
+export async function registerWeb(
+  app: FastifyInstance,
+  webRoot: string,
+  isGameCall: (request: FastifyRequest) => boolean = () => false,
+): Promise<void> {
   const built = existsSync(join(webRoot, 'index.html'));
   if (built) {
     await app.register(fastifyStatic, {
@@ -50,7 +54,7 @@ export async function registerWeb(app: FastifyInstance, webRoot: string): Promis
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    const isApi = /^\/(api|v1)(\/|$)/.test(path);
+    const isApi = /^\/(api|v1)(\/|$)/.test(path) || isGameCall(request);
     if (path.startsWith(`${DOWNLOAD_PATH}/`) && path.length > DOWNLOAD_PATH.length + 1) {
       return reply.status(404).send(errorBody('NotFound', `No such download: ${path}`));
     }
