@@ -51,6 +51,11 @@ for (const { dialect, skip } of DIALECTS) {
       expect(builds).toBe(1);
     });
 
+    it('refuses a query that does not pass an argument on as it is', async () => {
+      const byPattern = prepared((db, name) => db.selectFrom('games').select('id').where('name', 'like', `${name}%`));
+      await expect(byPattern(database.db, 'O')).rejects.toThrow('argument 0 is not a parameter');
+    });
+
     it('compiles once per number of arguments, and again inside a transaction', async () => {
       let builds = 0;
       const byIds = prepared((db, ...ids) => {

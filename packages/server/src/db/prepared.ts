@@ -23,6 +23,9 @@ export function prepared<R>(build: (db: Kysely<DB>, ...args: string[]) => Compil
       const standIns = args.map((_, i) => `\u0000prepared-argument-${i}`);
       const query = build(db, ...standIns).compile();
       const slots = query.parameters.map((p) => standIns.indexOf(p as string));
+      // An argument the query changed on its way in (a pattern, a lower-cased copy) would send its stand-in instead.
+      const unused = standIns.findIndex((_, i) => !slots.includes(i));
+      if (unused >= 0) throw new Error(`prepared: argument ${unused} is not a parameter of the query as passed`);
       template = { query, slots };
       byArity.set(args.length, template);
     }

@@ -12,7 +12,10 @@ const rowsById = prepared((db, ...ids) => db.selectFrom('scores').selectAll().wh
 /** The rows of these entries in one read, in the order given; an entry deleted meanwhile is skipped (the answer shows what exists). */
 export async function rowsInOrder(db: Kysely<DB>, ids: string[]): Promise<ScoreRow[]> {
   if (ids.length === 0) return [];
-  const byId = new Map((await rowsById(db, ...ids)).map((r) => [r.id, r]));
+  // Padded to a power of two with the last id again, so that a dozen compiled queries serve every count (1 to 1001).
+  const padded = [...ids];
+  while (padded.length & (padded.length - 1)) padded.push(ids.at(-1)!);
+  const byId = new Map((await rowsById(db, ...padded)).map((r) => [r.id, r]));
   return ids.map((id) => byId.get(id)).filter((r): r is ScoreRow => r !== undefined);
 }
 
