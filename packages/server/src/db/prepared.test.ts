@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/support/database.js';
+import { insertDeveloperRow } from '../../test/support/rank-indexes.js';
 import { DIALECTS } from '../../test/support/services.js';
 import { prepared } from './prepared.js';
 
@@ -10,20 +11,7 @@ for (const { dialect, skip } of DIALECTS) {
     beforeAll(async () => {
       database = await openTestDatabase(dialect);
       const now = Date.now();
-      await database.db
-        .insertInto('identity_users')
-        .values({
-          id: 'dev',
-          pool_id: 'developers',
-          username: 'dev@example.com',
-          email: null,
-          password_hash: 'x',
-          status: 'CONFIRMED',
-          enabled: 1,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+      await insertDeveloperRow(database.db, 'dev');
       await database.db
         .insertInto('games')
         .values([

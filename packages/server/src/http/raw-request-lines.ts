@@ -266,10 +266,8 @@ export function acceptRawRequestLines(server: Server): void {
   const layered = new WeakSet<Socket>();
   server.on('clientError', (err: ParseError, socket: Socket) => {
     const from = layered.has(socket) ? undefined : rawLineStart(err, socket as ServedSocket);
-    let taken = false;
     try {
-      taken = from !== undefined && takeOver(server, socket as ServedSocket, limit);
-      if (taken) {
+      if (from !== undefined && takeOver(server, socket as ServedSocket, limit)) {
         layered.add(socket);
         (socket as unknown as Readable).push(from);
         return;
