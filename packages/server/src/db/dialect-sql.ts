@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Dialect } from './database.js';
 import type { DB } from './schema.js';
 
@@ -50,4 +50,12 @@ export async function lockRows<Q extends Lockable<Q> & { execute(): Promise<unkn
 export async function lockName(trx: Kysely<DB>, name: string): Promise<void> {
   if (dialectOf(trx) !== 'postgres') return;
   await sql`select pg_advisory_xact_lock(hashtextextended(${name}, 0))`.execute(trx);
+}
+
+/**
+ * Whether a score has metadata, read the way `scores_rank` holds it (migration 0011), so that a
+ * walk of that index never leaves it: PostgreSQL's generated column, SQLite's indexed expression.
+ */
+export function hasMetadata(db: Kysely<DB>): RawBuilder<boolean | number> {
+  return dialectOf(db) === 'postgres' ? sql`has_metadata` : sql`metadata is not null`;
 }

@@ -9,6 +9,7 @@ import * as leaderboardGeneration from './2026_11_23_0007_leaderboard_generation
 import * as sessionVersions from './2026_11_23_0008_session_versions.js';
 import * as clientDeletesOff from './2026_11_23_0009_client_deletes_off.js';
 import * as scheduledJobs from './2026_11_23_0010_scheduled_jobs.js';
+import * as scoresRankShown from './2026_11_26_0011_scores_rank_shown.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_0008_session_versions': sessionVersions,
   '2026_11_23_0009_client_deletes_off': clientDeletesOff,
   '2026_11_23_0010_scheduled_jobs': scheduledJobs,
+  '2026_11_26_0011_scores_rank_shown': scoresRankShown,
 };

@@ -1,9 +1,9 @@
 import type { Leaderboard, ScoreEntry } from '@howl/contract';
 import { leaderboardErrors as E } from './errors.js';
-import type { LeaderboardRow, ScoreRow } from './leaderboards.table.js';
+import type { LeaderboardRow } from './leaderboards.table.js';
 import type { OrderKey } from '../ranking/order.js';
 import type { Period } from './periods.js';
-import type { BoardPeriod } from '../ranking/rank-index.js';
+import type { BoardPeriod, ShownRow } from '../ranking/rank-index.js';
 
 /** How boards, entries, periods and cursors look in API answers. */
 export function toLeaderboard(b: LeaderboardRow): Leaderboard {
@@ -19,7 +19,7 @@ export function toLeaderboard(b: LeaderboardRow): Leaderboard {
   };
 }
 
-export function toEntry(row: ScoreRow, position: number): ScoreEntry {
+export function toEntry(row: ShownRow, position: number): ScoreEntry {
   return {
     score_id: row.id,
     player_name: row.player_name,
@@ -38,7 +38,7 @@ export function toPeriod(p: Period | null) {
 }
 
 // A cursor names the last entry shown, its position, and the board period it belongs to.
-export function encodeCursor(at: BoardPeriod, last: ScoreRow, position: number): string {
+export function encodeCursor(at: BoardPeriod, last: ShownRow, position: number): string {
   const payload = [at.boardId, at.periodStart, last.score, last.timestamp, last.player_name, last.id, position];
   return Buffer.from(JSON.stringify(payload)).toString('base64url');
 }

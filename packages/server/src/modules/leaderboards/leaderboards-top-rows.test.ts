@@ -47,20 +47,25 @@ for (const { dialect, skip } of DIALECTS) {
       const rankIndex = withTopRows(memoryRankIndex(database.db, { rows: database.rows }));
       service = createLeaderboards({ db: database.db, clock, rankIndex, caches });
       truth = createLeaderboards({ db: database.db, clock, rankIndex: sqlRankIndex(database.db) });
-      await service.create('game', {
-        name: 'b',
-        insert_option: 'keep',
-        sort: 'desc',
-        max_entries: null,
-        time_based: 'na',
-        timezone: null,
-      });
+      for (const name of ['b', 'plain']) {
+        await service.create('game', {
+          name,
+          insert_option: 'keep',
+          sort: 'desc',
+          max_entries: null,
+          time_based: 'na',
+          timezone: null,
+        });
+      }
       for (let i = 0; i < 150; i++) {
         clock.advance(1);
-        await service.submit('game', 'b', { player_name: `p${i % 40}`, score: (i * 37) % 101 }, null);
+        // On `b` every third score has metadata, which only its row holds; `plain` has none.
+        const metadata = i % 3 === 0 ? { level: i } : undefined;
+        await service.submit('game', 'b', { player_name: `p${i % 40}`, score: (i * 37) % 101, metadata }, 4);
+        await service.submit('game', 'plain', { player_name: `p${i % 40}`, score: (i * 37) % 101 }, i % 2 ? 3 : null);
       }
       // Warm-up: the first read loads the index, the next fills the top rows from it.
-      await service.scores('game', 'b', { max: 10, period_offset: 0 });
+      for (const name of ['b', 'plain']) await service.scores('game', name, { max: 10, period_offset: 0 });
       await rankIndex.settled();
       await service.scores('game', 'b', { max: 10, period_offset: 0 });
     });
@@ -106,6 +111,18 @@ for (const { dialect, skip } of DIALECTS) {
       expect(await queries(() => top(100))).toEqual([]);
     });
 
+    it('answers an around below the kept rows with no SQL when no row there has metadata', async () => {
+      const q = { max: 0, period_offset: 0 };
+      const deep = (await withoutRecording(() => truth.scores('game', 'plain', q))).scores[130]!;
+      const ask = { score: deep.score, count: 5, period_offset: 0 };
+      const sent = await queries(async () => {
+        expect(await service.around('game', 'plain', ask)).toEqual(
+          await withoutRecording(() => truth.around('game', 'plain', ask)),
+        );
+      });
+      expect(sent).toEqual([]);
+    });
+
     it('reads both sides of an around below the kept rows in one query, and a player in one', async () => {
       const deep = (await expected(0)).scores[130]!;
       const around = await queries(() =>
@@ -113,6 +130,10 @@ for (const { dialect, skip } of DIALECTS) {
       );
       expect(around).toHaveLength(1);
       expect(around[0]).toMatch(/"id" in \(/);
+      const ask = { score: deep.score, count: 5, period_offset: 0 };
+      expect(await withoutRecording(() => service.around('game', 'b', ask))).toEqual(
+        await withoutRecording(() => truth.around('game', 'b', ask)),
+      );
       const player = await queries(() => service.playerScores('game', 'b', 'p7', { max: 10, period_offset: 0 }));
       expect(player).toHaveLength(1);
       const best = await queries(() => service.playerTop('game', 'b', 'p7', { period_offset: 0 }));

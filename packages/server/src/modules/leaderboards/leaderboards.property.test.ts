@@ -1,4 +1,5 @@
-import { insertOptions, type InsertOption, type SortOrder } from '@howl/contract';
+import { insertOptions, type InsertOption, type ScoreEntry, type SortOrder } from '@howl/contract';
+import type { Kysely } from 'kysely';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/support/database.js';
@@ -11,6 +12,8 @@ import {
 } from '../../../test/support/rank-indexes.js';
 import { DIALECTS } from '../../../test/support/services.js';
 import { manualClock } from '../../lib/clock.js';
+import type { DB } from '../../db/schema.js';
+import { toEntry } from './format.js';
 import { periodAt } from './periods.js';
 import { createLeaderboards } from './service.js';
 
@@ -19,19 +22,25 @@ const SCORES = [-1.5, 0, 1, 2, 2.5];
 const HOUR = 3_600_000;
 
 type Op =
-  | { kind: 'save'; player: string; score: number; advance: number }
+  | { kind: 'save'; player: string; score: number; advance: number; metadata?: { n: number }; engine: 3 | 4 | null }
   | { kind: 'delete'; pick: number }
   | { kind: 'wipe' };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
   {
     weight: 8,
-    arbitrary: fc.record({
-      kind: fc.constant('save' as const),
-      player: fc.constantFrom(...PLAYERS),
-      score: fc.constantFrom(...SCORES),
-      advance: fc.constantFrom(0, 0, 1, 7, HOUR / 2),
-    }),
+    arbitrary: fc.record(
+      {
+        kind: fc.constant('save' as const),
+        player: fc.constantFrom(...PLAYERS),
+        score: fc.constantFrom(...SCORES),
+        advance: fc.constantFrom(0, 0, 1, 7, HOUR / 2),
+        // What an answer shows besides the order: an index shows a row without metadata from its own memory.
+        metadata: fc.constantFrom(undefined, undefined, { n: 1 }, { n: 2 }),
+        engine: fc.constantFrom<3 | 4 | null>(null, 3, 4),
+      },
+      { requiredKeys: ['kind', 'player', 'score', 'advance', 'engine'] },
+    ),
   },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('delete' as const), pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'wipe' as const }) },
@@ -95,8 +104,8 @@ for (const { dialect, skip } of DIALECTS) {
                   const answer = await service.submit(
                     gameId,
                     'b',
-                    { player_name: step.player, score: step.score },
-                    null,
+                    { player_name: step.player, score: step.score, metadata: step.metadata },
+                    step.engine,
                   );
                   const expected = model.save({
                     period: periodStart(),
@@ -121,7 +130,7 @@ for (const { dialect, skip } of DIALECTS) {
                   await service.scores(gameId, 'b', { max: 1, period_offset: offset });
                 }
                 await rankIndex.settled?.();
-                await compare(service, model, gameId, config, periodStart);
+                await compare(service, model, gameId, config, periodStart, database.db);
               }
             }),
             { numRuns: dialect === 'sqlite' ? 60 : 30 },
@@ -138,7 +147,20 @@ async function compare(
   gameId: string,
   config: { hourly: boolean; maxEntries: number | null; sort: SortOrder },
   periodStart: (offset?: number) => number,
+  db: Kysely<DB>,
 ) {
+  // Every entry shown carries its stored row's metadata and engine, whatever the index answered from.
+  const shownAsStored = async (entries: ScoreEntry[]) => {
+    const rows = await db
+      .selectFrom('scores')
+      .selectAll()
+      .where('id', 'in', ['', ...entries.map((e) => e.score_id)])
+      .execute();
+    const stored = new Map(rows.map((r) => [r.id, toEntry(r, 0)]));
+    expect(entries.map((e) => [e.score_id, e.metadata, e.engine])).toEqual(
+      entries.map((e) => [e.score_id, stored.get(e.score_id)?.metadata, stored.get(e.score_id)?.engine]),
+    );
+  };
   for (const offset of config.hourly ? [0, -1] : [0]) {
     const expected = model.ranked(periodStart(offset));
     const view = (
@@ -153,6 +175,7 @@ async function compare(
     });
     const all = await service.scores(gameId, 'b', { max: 0, period_offset: offset });
     expect(all.scores.map((s) => view(s, s.position - 1))).toEqual(expected.map(view));
+    await shownAsStored(all.scores);
 
     // Pages of 3, walked by cursor, add up to the whole board.
     const walked: typeof all.scores = [];
@@ -174,6 +197,7 @@ async function compare(
         onBoard ? p : null,
       );
       const around = await service.around(gameId, 'b', { score: value, count: 2, period_offset: offset });
+      await shownAsStored([...around.scores_above, ...around.scores_below]);
       expect(around.scores_above.map((s) => s.score_id)).toEqual(
         expected.slice(Math.max(0, p - 3), p - 1).map((e) => e.id),
       );
@@ -187,6 +211,7 @@ async function compare(
     if (middle) {
       const p = expected.indexOf(middle) + 1;
       const around = await service.around(gameId, 'b', { score_id: middle.id, count: 2, period_offset: offset });
+      await shownAsStored([...around.scores_above, ...around.scores_below]);
       expect(around.position).toBe(p);
       expect(around.scores_above.map((s) => [s.score_id, s.position])).toEqual(
         expected.slice(Math.max(0, p - 3), p - 1).map((e) => [e.id, expected.indexOf(e) + 1]),

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compareEntries, type OrderKey } from './order.js';
-import { EntryTable } from './entry-table.js';
+import { EntryTable, READ_ROW, engineOf, shownOf } from './entry-table.js';
 
 const sign = (n: number) => (n > 0 ? 1 : n < 0 ? -1 : 0);
 
@@ -27,7 +27,7 @@ describe('EntryTable', () => {
     fc.assert(
       fc.property(fc.uniqueArray(keyArb, { selector: (k) => k.id, maxLength: 30 }), keyArb, (keys, probe) => {
         const table = new EntryTable(4);
-        const numbers = keys.map((k, i) => table.add(k.id, k.player_name, k.score, k.timestamp, i));
+        const numbers = keys.map((k, i) => table.add(k.id, k.player_name, k.score, k.timestamp, i, i % 5));
         const prepared = table.prepare(probe);
         for (const sort of ['asc', 'desc'] as const) {
           for (let a = 0; a < keys.length; a++) {
@@ -45,21 +45,28 @@ describe('EntryTable', () => {
           expect(table.find(k.id)).toBe(numbers[i]);
           expect(table.idOf(numbers[i]!)).toBe(k.id);
           expect(table.nameOf(numbers[i]!)).toBe(k.player_name);
+          expect(table.shown(numbers[i]!)).toBe(i % 5);
         });
       }),
       { numRuns: 300 },
     );
   });
 
-  it('finds, updates, forgets and renumbers entries by id', () => {
+  it('finds, updates, forgets and renumbers entries by id, with what each shows', () => {
     fc.assert(
       fc.property(
         fc.array(
-          fc.record({ id: fc.integer({ min: 0, max: 60 }), drop: fc.boolean(), name: fc.constantFrom('a', 'é') }),
+          fc.record({
+            id: fc.integer({ min: 0, max: 60 }),
+            drop: fc.boolean(),
+            // Names below and past 16 bytes: the length shares its varint with the shown bits.
+            name: fc.constantFrom('a', 'é', 'p'.repeat(15), 'p'.repeat(16)),
+            shown: fc.integer({ min: 0, max: 4 }),
+          }),
         ),
         (ops) => {
           const table = new EntryTable(2);
-          const model = new Map<string, { name: string; revision: number }>();
+          const model = new Map<string, { name: string; revision: number; shown: number }>();
           ops.forEach((op, revision) => {
             const id = op.id % 2 ? `id-${op.id}` : `00000000-0000-4000-8000-${String(op.id).padStart(12, '0')}`;
             const k = table.find(id);
@@ -68,11 +75,11 @@ describe('EntryTable', () => {
               if (k >= 0) table.kill(k);
               model.delete(id);
             } else if (k >= 0) {
-              table.update(k, op.name, revision, revision, revision);
-              model.set(id, { name: op.name, revision });
+              table.update(k, op.name, revision, revision, revision, op.shown);
+              model.set(id, { name: op.name, revision, shown: op.shown });
             } else {
-              table.add(id, op.name, revision, revision, revision);
-              model.set(id, { name: op.name, revision });
+              table.add(id, op.name, revision, revision, revision, op.shown);
+              model.set(id, { name: op.name, revision, shown: op.shown });
             }
           });
           const live = [...Array(table.numbers).keys()].filter((k) => table.ref[k] !== -1);
@@ -85,6 +92,7 @@ describe('EntryTable', () => {
               expect(t.idOf(k)).toBe(id);
               expect(t.nameOf(k)).toBe(want.name);
               expect(t.revision[k]).toBe(want.revision);
+              expect(t.shown(k)).toBe(want.shown);
             }
           }
           expect(next.find('id-missing')).toBe(-1);
@@ -99,11 +107,11 @@ describe('EntryTable.load', () => {
   it('keeps a sixteenth spare after a load, so the first saves after it copy no column', () => {
     const uuid = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
     const table = new EntryTable(50_000, 50_000 * 64);
-    for (let n = 0; n < 40_000; n++) table.load(uuid(n), `player${n}`, n, 1, 0);
+    for (let n = 0; n < 40_000; n++) table.load(uuid(n), `player${n}`, n, 1, 0, 0);
     table.trim();
     const [score, arena, bytes] = [table.score, table.arena, table.bytes()];
     expect(bytes).toBeLessThan(40_000 * 64); // 88 bytes an entry before the trim
-    for (let n = 40_000; n < 42_000; n++) table.add(uuid(n), `player${n}`, n, 1, 0);
+    for (let n = 40_000; n < 42_000; n++) table.add(uuid(n), `player${n}`, n, 1, 0, 0);
     expect([table.score === score, table.arena === arena]).toEqual([true, true]);
     expect(table.find(uuid(41_999))).toBe(41_999);
   });
@@ -111,11 +119,11 @@ describe('EntryTable.load', () => {
   it('keeps the newer state of an id read twice, in either order', () => {
     const table = new EntryTable(2);
     const id = '00000000-0000-4000-8000-000000000001';
-    table.load('other', 'o', 1, 1, 0);
-    table.load(id, 'a', 1, 1, 0);
-    table.load(id, 'a', 5, 2, 1);
-    table.load('id-2', 'b', 5, 2, 3);
-    table.load('id-2', 'b', 1, 1, 2);
+    table.load('other', 'o', 1, 1, 0, 0);
+    table.load(id, 'a', 1, 1, 0, 0);
+    table.load(id, 'a', 5, 2, 1, 0);
+    table.load('id-2', 'b', 5, 2, 3, 0);
+    table.load('id-2', 'b', 1, 1, 2, 0);
     expect(table.live).toBe(3);
     for (const [key, score, revision] of [
       [id, 5, 1],
@@ -125,5 +133,17 @@ describe('EntryTable.load', () => {
       const k = table.find(key);
       expect([table.score[k], table.revision[k], table.idOf(k)]).toEqual([score, revision, key]);
     }
+  });
+});
+
+describe('shownOf', () => {
+  it('says what a row shows, and READ_ROW when only the row can tell', () => {
+    expect(shownOf({ metadata: null, engine: null })).toBe(0);
+    expect(engineOf(shownOf({ metadata: null, engine: 3 }))).toBe(3);
+    expect(engineOf(shownOf({ metadata: null, engine: 4 }))).toBe(4);
+    expect(shownOf({ metadata: '{"a":1}', engine: 4 })).toBe(READ_ROW);
+    expect(shownOf({ metadata: null, engine: 5 })).toBe(READ_ROW);
+    // A notice that carries only the order key.
+    expect(shownOf({ id: 'a', score: 1, timestamp: 1, player_name: 'a', revision: 0 })).toBe(READ_ROW);
   });
 });

@@ -1,9 +1,26 @@
 import type { OrderKey } from './order.js';
+import { byteLength, hash, packUuid, readVarint, uuidText, writeAscii, writeVarint } from './entry-bytes.js';
 
 const EMPTY = -1;
 const GONE = -2;
 const DEAD = -1;
-const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
+/**
+ * What an entry's row shows besides its order key, in 3 bits: the engine (0 none, 1 Godot 3,
+ * 2 Godot 4), or READ_ROW when only the row can tell (it has metadata, or nothing said).
+ */
+export const READ_ROW = 4;
+
+/** The 3 bits of a row, or of a notice that may carry one (an order key alone reads as READ_ROW). */
+export function shownOf(row: object): number {
+  if (!('metadata' in row) || !('engine' in row) || row.metadata !== null) return READ_ROW;
+  return row.engine === null ? 0 : row.engine === 3 ? 1 : row.engine === 4 ? 2 : READ_ROW;
+}
+
+/** The engine the 3 bits name (when they are not READ_ROW). */
+export function engineOf(shown: number): 3 | 4 | null {
+  return shown === 1 ? 3 : shown === 2 ? 4 : null;
+}
 
 /** A key prepared once per query: its name and id as the bytes the table compares. */
 export interface PreparedKey {
@@ -18,8 +35,9 @@ export interface PreparedKey {
 /**
  * The entries of one board period as columns, numbered 0, 1, 2…: score and timestamp as Float64,
  * revision as Int32, and the player name and score id as bytes in one arena (a UUID id packs into
- * 16 bytes). An open-addressing table of entry numbers finds an entry by id. About 30 bytes plus
- * the name per entry, where an object per entry cost ~200.
+ * 16 bytes; the name's length carries the entry's `shownOf` bits). An open-addressing table of entry
+ * numbers finds an entry by id. About 30 bytes plus the name per entry, where an object per entry
+ * cost ~200.
  *
  * Numbers of removed entries are not reused; `compacted` renumbers once enough are dead.
  */
@@ -51,15 +69,15 @@ export class EntryTable {
   }
 
   /** Appends an entry and answers its number; the caller has checked that the id is not held. */
-  add(id: string, name: string, score: number, timestamp: number, revision: number): number {
-    const k = this.append(id, name, score, timestamp, revision);
+  add(id: string, name: string, score: number, timestamp: number, revision: number, shown: number): number {
+    const k = this.append(id, name, score, timestamp, revision, shown);
     this.index(k, false);
     return k;
   }
 
   /** Appends an entry a load read; an id read twice (it moved while the load ran) keeps its newer state. */
-  load(id: string, name: string, score: number, timestamp: number, revision: number): void {
-    const k = this.append(id, name, score, timestamp, revision);
+  load(id: string, name: string, score: number, timestamp: number, revision: number, shown: number): void {
+    const k = this.append(id, name, score, timestamp, revision, shown);
     // A second copy is always a state after an update, so a never-updated row (revision 0) skips the look.
     const other = this.index(k, revision > 0);
     if (other < 0) return;
@@ -73,7 +91,7 @@ export class EntryTable {
     this.index(k, false);
   }
 
-  private append(id: string, name: string, score: number, timestamp: number, revision: number): number {
+  private append(id: string, name: string, score: number, timestamp: number, revision: number, shown: number): number {
     if (this.numbers === this.score.length) this.grow(Math.ceil(this.numbers * 1.5) + 16);
     // Linear probing stays short below 80% full; past it, room for 60% more.
     if ((this.filled + 1) * 10 > this.slots.length * 8) this.rehash(Math.ceil((this.live + 1) * 1.6) + 64);
@@ -81,7 +99,7 @@ export class EntryTable {
     this.score[k] = score;
     this.timestamp[k] = timestamp;
     this.revision[k] = revision;
-    this.ref[k] = this.write(id, name);
+    this.ref[k] = this.write(id, name, shown);
     return k;
   }
 
@@ -195,12 +213,21 @@ export class EntryTable {
     return this.arena.toString('utf8', start, end);
   }
 
+  /** The entry's `shownOf` bits: the low 3 of its record's first byte, whatever the varint's length. */
+  shown(k: number): number {
+    return this.arena[this.ref[k]! >> 1]! & 7;
+  }
+
   /** Moves an entry to a new state; a new name is written afresh (the old bytes stay until compaction). */
-  update(k: number, name: string, score: number, timestamp: number, revision: number): void {
+  update(k: number, name: string, score: number, timestamp: number, revision: number, shown: number): void {
     this.score[k] = score;
     this.timestamp[k] = timestamp;
     this.revision[k] = revision;
-    if (this.nameOf(k) !== name) this.ref[k] = this.write(this.idOf(k), name);
+    if (this.nameOf(k) !== name) this.ref[k] = this.write(this.idOf(k), name, shown);
+    else {
+      const at = this.ref[k]! >> 1;
+      this.arena[at] = (this.arena[at]! & ~7) | shown;
+    }
   }
 
   /** Bytes held (what the memory goal counts). */
@@ -225,15 +252,17 @@ export class EntryTable {
     if (this.score.length > room(this.numbers) + 1024) this.grow(room(this.numbers));
   }
 
-  // Record: varint name length, name bytes, then 16 UUID bytes or varint id length and id bytes.
-  private write(id: string, name: string): number {
+  // Record: varint (name length << 3 | shown bits), name bytes, then 16 UUID bytes or varint id length and id bytes.
+  private write(id: string, name: string, shown: number): number {
     const nameBytes = byteLength(name);
+    // Two varint bytes hold 14 bits: names are at most 100 characters (400 bytes), far below.
+    if (nameBytes > 2047) throw new RangeError('A player name longer than 2047 bytes cannot be indexed.');
     const need = 2 + nameBytes + 2 + id.length * 3;
     if (this.used + need > this.arena.length) {
       this.arena = this.arenaOf(Math.max(this.used + need, Math.ceil(this.arena.length * 1.5)) + 64);
     }
     const start = this.used;
-    let at = writeVarint(this.arena, start, nameBytes);
+    let at = writeVarint(this.arena, start, (nameBytes << 3) | shown);
     at += nameBytes === name.length ? writeAscii(this.arena, at, name) : this.arena.write(name, at, 'utf8');
     const uuid = packUuid(id, this.arena, at);
     if (uuid) at += 16;
@@ -288,8 +317,8 @@ export class EntryTable {
 
   private nameSpan(k: number): { start: number; end: number } {
     const at = this.ref[k]! >> 1;
-    const [length, start] = readVarint(this.arena, at);
-    return { start, end: start + length };
+    const [header, start] = readVarint(this.arena, at);
+    return { start, end: start + (header >> 3) };
   }
 
   private idSpan(k: number): { start: number; end: number; uuid: boolean } {
@@ -314,7 +343,7 @@ export class EntryTable {
     // Inline spans (this runs at every probe of a load): skip the name, then the id's length if it has one.
     const a = this.arena;
     let at = ref >> 1;
-    at += a[at]! < 0x80 ? 1 + a[at]! : 2 + ((a[at]! & 0x7f) | (a[at + 1]! << 7));
+    at += a[at]! < 0x80 ? 1 + (a[at]! >> 3) : 2 + (((a[at]! & 0x7f) | (a[at + 1]! << 7)) >> 3);
     if (!uuid) {
       const [held, start] = readVarint(a, at);
       if (held !== length) return false;
@@ -324,74 +353,4 @@ export class EntryTable {
     for (let i = length - 1; i >= 0; i--) if (a[at + i] !== bytes[from + i]) return false;
     return true;
   }
-}
-
-/** FNV-1a over the id bytes, then mixed. */
-function hash(bytes: Uint8Array, start: number, end: number, uuid: boolean): number {
-  let h = uuid ? 0x811c9dc5 : 0x050c5d1f;
-  for (let i = start; i < end; i++) h = Math.imul(h ^ bytes[i]!, 0x01000193);
-  // FNV leaves ids that differ only in their last bytes clustered: mix the bits (murmur3's finish).
-  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-  return (h ^ (h >>> 16)) >>> 0;
-}
-
-function byteLength(s: string): number {
-  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) >= 0x80) return Buffer.byteLength(s, 'utf8');
-  return s.length;
-}
-
-function writeAscii(buf: Buffer, at: number, s: string): number {
-  for (let i = 0; i < s.length; i++) buf[at + i] = s.charCodeAt(i);
-  return s.length;
-}
-
-function writeVarint(buf: Buffer, at: number, n: number): number {
-  if (n < 0x80) {
-    buf[at] = n;
-    return at + 1;
-  }
-  buf[at] = 0x80 | (n & 0x7f);
-  buf[at + 1] = n >> 7;
-  return at + 2;
-}
-
-function readVarint(buf: Buffer, at: number): [number, number] {
-  const first = buf[at]!;
-  if (first < 0x80) return [first, at + 1];
-  return [(first & 0x7f) | (buf[at + 1]! << 7), at + 2];
-}
-
-function nibble(c: number): number {
-  if (c >= 48 && c <= 57) return c - 48;
-  if (c >= 97 && c <= 102) return c - 87;
-  return -1;
-}
-
-/** Packs a canonical lowercase UUID into 16 bytes (their order is the text's order); false for any other id. */
-function packUuid(id: string, out: Buffer, at: number): boolean {
-  if (id.length !== 36) return false;
-  let j = at;
-  for (let i = 0; i < 36;) {
-    if (i === 8 || i === 13 || i === 18 || i === 23) {
-      if (id.charCodeAt(i) !== 45) return false;
-      i++;
-      continue;
-    }
-    const hi = nibble(id.charCodeAt(i));
-    const lo = nibble(id.charCodeAt(i + 1));
-    if (hi < 0 || lo < 0) return false;
-    out[j++] = (hi << 4) | lo;
-    i += 2;
-  }
-  return true;
-}
-
-function uuidText(buf: Uint8Array, at: number): string {
-  let s = '';
-  for (let i = 0; i < 16; i++) {
-    s += HEX[buf[at + i]!]!;
-    if (i === 3 || i === 5 || i === 7 || i === 9) s += '-';
-  }
-  return s;
 }

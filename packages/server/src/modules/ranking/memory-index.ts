@@ -1,7 +1,8 @@
 import type { CompiledQuery, Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { OrderKey } from './order.js';
-import { EntryTable } from './entry-table.js';
+import { hasMetadata } from '../../db/dialect-sql.js';
+import { EntryTable, READ_ROW, engineOf, shownOf } from './entry-table.js';
 import { OrderStatisticList, type Probe } from './order-statistic-list.js';
 import { nextTurn } from '../../lib/turn.js';
 import { RecentRemovals } from './recent-removals.js';
@@ -13,6 +14,7 @@ import {
   sqlRankIndex,
   type BoardPeriod,
   type RankIndex,
+  type ShownRow,
 } from './rank-index.js';
 
 export interface MemoryIndexOptions {
@@ -55,14 +57,15 @@ class Period {
   save(entry: OrderKey & { revision: number }): void {
     const t = this.table;
     const k = t.find(entry.id);
+    const shown = shownOf(entry);
     if (k >= 0) {
       if (t.revision[k]! >= entry.revision) return; // an older notification arriving late
       this.list.remove(this.probeEntry(k));
-      t.update(k, entry.player_name, entry.score, entry.timestamp, entry.revision);
+      t.update(k, entry.player_name, entry.score, entry.timestamp, entry.revision, shown);
       this.list.insert(k, this.probeEntry(k));
       return;
     }
-    const added = t.add(entry.id, entry.player_name, entry.score, entry.timestamp, entry.revision);
+    const added = t.add(entry.id, entry.player_name, entry.score, entry.timestamp, entry.revision, shown);
     this.list.insert(added, this.probeEntry(added));
   }
 
@@ -79,13 +82,46 @@ class Period {
     }
   }
 
-  ids(ks: number[]): string[] {
-    return ks.map((k) => this.table.idOf(k));
+  /** The row of entry `k` as an answer shows it, or its id when only the row itself can tell (READ_ROW). */
+  shown(board: BoardPeriod, k: number): ShownRow | string {
+    const t = this.table;
+    const bits = t.shown(k);
+    if (bits & READ_ROW) return t.idOf(k);
+    return {
+      id: t.idOf(k),
+      leaderboard_id: board.boardId,
+      period_start: board.periodStart,
+      player_name: t.nameOf(k),
+      score: t.score[k]!,
+      timestamp: t.timestamp[k]!,
+      metadata: null,
+      engine: engineOf(bits),
+      revision: t.revision[k]!,
+    };
   }
 
   bytes(): number {
     return this.table.bytes() + this.list.bytes();
   }
+}
+
+/**
+ * The load's read of one chunk of a period, after `last`, in `scores_rank`'s own order, answering
+ * id, score, timestamp, player_name, revision, engine and has_metadata: all held by that index.
+ */
+export function loadChunk(db: Kysely<DB>, board: BoardPeriod, last: OrderKey | undefined, chunk: number) {
+  let q = db
+    .selectFrom('scores')
+    .where('leaderboard_id', '=', board.boardId)
+    .where('period_start', '=', board.periodStart)
+    .select(['id', 'score', 'timestamp', 'player_name', 'revision', 'engine', hasMetadata(db).as('has_metadata')]);
+  if (last) {
+    const { score, timestamp, player_name, id } = last;
+    q = q.where((eb) =>
+      eb(eb.refTuple('score', 'timestamp', 'player_name', 'id'), '>', eb.tuple(score, timestamp, player_name, id)),
+    );
+  }
+  return q.orderBy('score').orderBy('timestamp').orderBy('player_name').orderBy('id').limit(chunk).compile();
 }
 
 /** `used`: when the period was last asked about; `periodEnd`: when it ends, on boards that reset. */
@@ -170,7 +206,7 @@ export function memoryRankIndex(
 
   /**
    * Reads the period in the `scores_rank` index's own order (score, timestamp, name, id, all
-   * ascending, with the revision: the walk never leaves the index), a chunk at a time from where
+   * ascending, with the revision, engine and whether there is metadata: the walk never leaves the index), a chunk at a time from where
    * the last ended, so the database never sorts and no more than a chunk of row objects lives at
    * once. A `desc` board's order is then the score
    * groups taken from the end, each group kept as read.
@@ -182,18 +218,7 @@ export function memoryRankIndex(
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .executeTakeFirstOrThrow();
     const table = new EntryTable(Number(counted.n) + 256, (Number(counted.n) + 256) * 32);
-    const after = (last: OrderKey | undefined) => {
-      let q = period().select(['id', 'score', 'timestamp', 'player_name', 'revision']);
-      if (last) {
-        const { score, timestamp, player_name, id } = last;
-        q = q.where((eb) =>
-          eb(eb.refTuple('score', 'timestamp', 'player_name', 'id'), '>', eb.tuple(score, timestamp, player_name, id)),
-        );
-      }
-      return rowsOf(
-        q.orderBy('score').orderBy('timestamp').orderBy('player_name').orderBy('id').limit(chunk).compile(),
-      );
-    };
+    const after = (last: OrderKey | undefined) => rowsOf(loadChunk(db, board, last, chunk));
     for (let next = after(undefined); ;) {
       const rows = await next;
       const full = rows.length === chunk;
@@ -202,8 +227,11 @@ export function memoryRankIndex(
         const [id, score, timestamp, player_name] = rows[rows.length - 1] as [string, number, number, string];
         next = after({ id, score, timestamp, player_name });
       }
-      // Columns in the order selected: id, score, timestamp, player_name, revision.
-      for (const r of rows) table.load(r[0] as string, r[3] as string, r[1] as number, r[2] as number, r[4] as number);
+      // Columns in the order selected: id, score, timestamp, player_name, revision, engine, has_metadata.
+      for (const r of rows) {
+        const shown = r[6] ? READ_ROW : shownOf({ metadata: null, engine: r[5] });
+        table.load(r[0] as string, r[3] as string, r[1] as number, r[2] as number, r[4] as number, shown);
+      }
       if (!full) break;
       // Without a turn between chunks, a big board's load on SQLite would hold every request (seconds at a million entries).
       await nextTurn();
@@ -231,19 +259,29 @@ export function memoryRankIndex(
     else if (slot?.state === 'loading') slot.pending.push(apply);
   }
 
-  const hydrate = (ids: string[]) => rowsInOrder(db, ids);
+  /**
+   * The rows of entries `ks` in order: built from the table (taken now, before any await), and
+   * read in one query only for those whose row has metadata. A row deleted meanwhile is skipped.
+   */
+  async function rowsAt(board: BoardPeriod, p: Period, ks: number[]): Promise<ShownRow[]> {
+    const rows = ks.map((k) => p.shown(board, k));
+    const ids = rows.filter((r): r is string => typeof r === 'string');
+    if (ids.length === 0) return rows as ShownRow[];
+    const read = new Map((await rowsInOrder(db, ids)).map((r) => [r.id, r]));
+    return rows.flatMap((r) => (typeof r !== 'string' ? [r] : (read.get(r) ?? [])));
+  }
 
   return {
     async page(board, after, limit) {
       const p = ready(board);
       if (!p) return sql.page(board, after, limit);
       const from = after ? p.list.upperBound(p.probe(after)) : 0;
-      return hydrate(p.ids(p.list.range(from, limit)));
+      return rowsAt(board, p, p.list.range(from, limit));
     },
     async above(board, key, limit) {
       const p = ready(board);
       if (!p) return sql.above(board, key, limit);
-      return hydrate(p.ids(p.list.range(p.list.lowerBound(p.probe(key)) - 1, limit, -1)));
+      return rowsAt(board, p, p.list.range(p.list.lowerBound(p.probe(key)) - 1, limit, -1));
     },
     async countAbove(board, key) {
       const p = ready(board);
@@ -253,11 +291,11 @@ export function memoryRankIndex(
       const p = ready(board);
       if (!p) return aroundByParts(sql, board, key, count);
       const countAbove = p.list.lowerBound(p.probe(key));
-      const above = p.ids(p.list.range(countAbove - 1, count, -1));
-      const below = p.ids(p.list.range(p.list.upperBound(p.probe(key)), count));
-      // Both sides in one query.
-      const rows = await hydrate([...above, ...below]);
-      const upper = new Set(above);
+      const above = p.list.range(countAbove - 1, count, -1);
+      const below = p.list.range(p.list.upperBound(p.probe(key)), count);
+      // Both sides at once (one query at most).
+      const upper = new Set(above.map((k) => p.table.idOf(k)));
+      const rows = await rowsAt(board, p, [...above, ...below]);
       return { countAbove, above: rows.filter((r) => upper.has(r.id)), below: rows.filter((r) => !upper.has(r.id)) };
     },
     async saved(board, entry) {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, gameCall, signedInDeveloper, startTestApp, type TestApp } from '../../../test/support/app.js';
 import { openTestDatabase } from '../../../test/support/database.js';
 import { DIALECTS } from '../../../test/support/services.js';
+import { loadChunk } from './memory-index.js';
 
 interface Statement {
   sql: string;
@@ -73,9 +74,45 @@ for (const { dialect, skip } of DIALECTS) {
       }
       await new Promise((resolve) => setTimeout(resolve, 200));
     });
+    const explain = async (s: Statement): Promise<unknown> =>
+      dialect === 'sqlite'
+        ? (await t.database.db.executeQuery(CompiledQuery.raw(`explain query plan ${s.sql}`, [...s.parameters]))).rows
+        : await t.database.db.transaction().execute(async (trx) => {
+            // With sequential scans priced out, a table read whole can only show up as one.
+            await sql`set local enable_seqscan = off`.execute(trx);
+            const res = await trx.executeQuery<{ 'QUERY PLAN': unknown }>(
+              CompiledQuery.raw(`explain (format json) ${s.sql}`, [...s.parameters]),
+            );
+            return res.rows[0]!['QUERY PLAN'];
+          });
+
     afterAll(async () => {
       await t?.close();
       await t?.database.close();
+    });
+
+    it('loads a period into the in-process index from scores_rank alone, never reading a row', async () => {
+      if (dialect === 'postgres') await sql`vacuum analyze scores`.execute(t.database.db);
+      const { id: boardId } = await t.database.db
+        .selectFrom('leaderboards')
+        .select('id')
+        .where('game_id', '=', game.game_id)
+        .where('name', '=', 'keep')
+        .executeTakeFirstOrThrow();
+      const board = { boardId, periodStart: 0, sort: 'desc' as const, generation: 0 };
+      const key = { score: 3, timestamp: 0, player_name: 'p3', id: '' };
+      for (const last of [undefined, key]) {
+        const plan = await explain(loadChunk(t.database.db, board, last, 100));
+        if (dialect === 'sqlite') {
+          expect((plan as Array<{ detail: string }>).map((r) => r.detail)).toEqual([
+            expect.stringContaining('USING COVERING INDEX scores_rank'),
+          ]);
+        } else {
+          expect(JSON.stringify(plan)).toMatch(
+            /"Node Type":"Index Only Scan","Parent Relationship":"Outer",[^}]*"Index Name":"scores_rank"/,
+          );
+        }
+      }
     });
 
     it('runs no full scan, window function, OFFSET or COUNT for submit, top, position, around and player calls', async () => {
@@ -106,18 +143,7 @@ for (const { dialect, skip } of DIALECTS) {
           problems.push(`${s.sql} (trim past 1,000 rows)`);
         if (/\bover\s*\(|\bcount\s*\(/i.test(s.sql) || (/\boffset\b/i.test(s.sql) && !trim))
           problems.push(`${s.sql} (window function, OFFSET or COUNT)`);
-        const plan =
-          dialect === 'sqlite'
-            ? (await t.database.db.executeQuery(CompiledQuery.raw(`explain query plan ${s.sql}`, [...s.parameters])))
-                .rows
-            : await t.database.db.transaction().execute(async (trx) => {
-                // With sequential scans priced out, a table read whole can only show up as one.
-                await sql`set local enable_seqscan = off`.execute(trx);
-                const res = await trx.executeQuery<{ 'QUERY PLAN': unknown }>(
-                  CompiledQuery.raw(`explain (format json) ${s.sql}`, [...s.parameters]),
-                );
-                return res.rows[0]!['QUERY PLAN'];
-              });
+        const plan = await explain(s);
         // A trim walks the period's index in order, and stops after limit + offset rows (checked above).
         const scans = fullScans(dialect, plan).filter((scan) => !trim || /^(Seq Scan|SCAN )/.test(scan));
         for (const scan of scans) problems.push(`${s.sql} → ${scan}`);

@@ -7,16 +7,36 @@ import { inBoardOrder, ranksAbove, ranksBelow, type OrderKey } from './order.js'
 /** A row of the scores table, typed from the database's schema: the index needs nothing of the leaderboards module. */
 export type ScoreRow = Selectable<DB['scores']>;
 
-const rowsById = prepared((db, ...ids) => db.selectFrom('scores').selectAll().where('id', 'in', ids));
+/** The columns of a score an index answers with: all but the key that makes a player's entry one per board. */
+export const SHOWN_COLUMNS = [
+  'id',
+  'leaderboard_id',
+  'period_start',
+  'player_name',
+  'score',
+  'timestamp',
+  'metadata',
+  'engine',
+  'revision',
+] as const;
+export type ShownRow = Pick<ScoreRow, (typeof SHOWN_COLUMNS)[number]>;
+
+/** The shown columns of a row that may hold more. */
+export function shownRow(row: ShownRow): ShownRow {
+  const { id, leaderboard_id, period_start, player_name, score, timestamp, metadata, engine, revision } = row;
+  return { id, leaderboard_id, period_start, player_name, score, timestamp, metadata, engine, revision };
+}
+
+const rowsById = prepared((db, ...ids) => db.selectFrom('scores').select(SHOWN_COLUMNS).where('id', 'in', ids));
 
 /** The rows of these entries in one read, in the order given; an entry deleted meanwhile is skipped (the answer shows what exists). */
-export async function rowsInOrder(db: Kysely<DB>, ids: string[]): Promise<ScoreRow[]> {
+export async function rowsInOrder(db: Kysely<DB>, ids: string[]): Promise<ShownRow[]> {
   if (ids.length === 0) return [];
   // Padded to a power of two with the last id again, so that a dozen compiled queries serve every count (1 to 1001).
   const padded = [...ids];
   while (padded.length & (padded.length - 1)) padded.push(ids.at(-1)!);
   const byId = new Map((await rowsById(db, ...padded)).map((r) => [r.id, r]));
-  return ids.map((id) => byId.get(id)).filter((r): r is ScoreRow => r !== undefined);
+  return ids.map((id) => byId.get(id)).filter((r): r is ShownRow => r !== undefined);
 }
 
 /** One board's period: the unit a rank index orders. */
@@ -67,9 +87,9 @@ export interface IndexedEntry extends OrderKey {
  */
 export interface RankIndex {
   /** Entries that rank strictly below `after` (from the top when absent), best first, at most `limit`. */
-  page(board: BoardPeriod, after: OrderKey | undefined, limit: number): Promise<ScoreRow[]>;
+  page(board: BoardPeriod, after: OrderKey | undefined, limit: number): Promise<ShownRow[]>;
   /** Entries that rank strictly above `key`, nearest first, at most `limit`. */
-  above(board: BoardPeriod, key: OrderKey, limit: number): Promise<ScoreRow[]>;
+  above(board: BoardPeriod, key: OrderKey, limit: number): Promise<ShownRow[]>;
   /** How many entries rank strictly above `key`. */
   countAbove(board: BoardPeriod, key: OrderKey): Promise<number>;
   /** `countAbove`, `above` and `page` after `key` at once, each side at most `count`: an index reads both sides' rows in one query. */
@@ -100,8 +120,8 @@ export interface RankIndex {
 /** The neighbours of a key: how many rank above it, and up to `count` rows on each side, nearest first. */
 export interface Around {
   countAbove: number;
-  above: ScoreRow[];
-  below: ScoreRow[];
+  above: ShownRow[];
+  below: ShownRow[];
 }
 
 /** `around` asked of an index one question at a time (the SQL reference's way). */
@@ -125,13 +145,13 @@ export function sqlRankIndex(db: Kysely<DB>): RankIndex {
 
   const index: RankIndex = {
     async page(board, after, limit) {
-      let q = period(board).selectAll();
+      let q = period(board).select(SHOWN_COLUMNS);
       if (after) q = q.where((eb) => ranksBelow(eb, after, board.sort));
       return inBoardOrder(q, board.sort).limit(limit).execute();
     },
     async above(board, key, limit) {
       const q = period(board)
-        .selectAll()
+        .select(SHOWN_COLUMNS)
         .where((eb) => ranksAbove(eb, key, board.sort));
       return inBoardOrder(q, board.sort, true).limit(limit).execute();
     },

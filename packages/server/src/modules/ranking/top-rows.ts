@@ -1,6 +1,13 @@
 import { RecentRemovals } from './recent-removals.js';
 import { compareEntries, type OrderKey } from './order.js';
-import { periodEnded, type BoardPeriod, type IndexedEntry, type RankIndex, type ScoreRow } from './rank-index.js';
+import {
+  periodEnded,
+  shownRow,
+  type BoardPeriod,
+  type IndexedEntry,
+  type RankIndex,
+  type ShownRow,
+} from './rank-index.js';
 
 export interface TopRowsOptions {
   /** Rows kept per board period: the largest page answered without a query is one fewer (`max=100` asks 101). */
@@ -16,12 +23,12 @@ interface Top {
   sort: BoardPeriod['sort'];
   generation: number;
   periodEnd: number | undefined;
-  rows: ScoreRow[];
+  rows: ShownRow[];
   complete: boolean;
 }
 
 /** The notice's entry is the whole row the write saved (writes.ts passes it); anything less cannot be shown. */
-function isRow(entry: IndexedEntry): entry is ScoreRow {
+function isRow(entry: IndexedEntry): entry is IndexedEntry & ShownRow {
   return 'leaderboard_id' in entry && 'period_start' in entry && 'metadata' in entry && 'engine' in entry;
 }
 
@@ -138,7 +145,7 @@ export function withTopRows<I extends RankIndex>(index: I, options: TopRowsOptio
       tops.delete(topKey(board.boardId, board.periodStart));
       return;
     }
-    top.rows.splice(bound(top, entry, false), 0, { ...entry });
+    top.rows.splice(bound(top, entry, false), 0, shownRow(entry));
     if (top.rows.length > size) {
       top.rows.pop();
       top.complete = false;

@@ -1,0 +1,73 @@
+/** The byte work of the entry table: id hashing, varints, packed UUIDs. */
+
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
+/** FNV-1a over the id bytes, then mixed. */
+export function hash(bytes: Uint8Array, start: number, end: number, uuid: boolean): number {
+  let h = uuid ? 0x811c9dc5 : 0x050c5d1f;
+  for (let i = start; i < end; i++) h = Math.imul(h ^ bytes[i]!, 0x01000193);
+  // FNV leaves ids that differ only in their last bytes clustered: mix the bits (murmur3's finish).
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+export function byteLength(s: string): number {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) >= 0x80) return Buffer.byteLength(s, 'utf8');
+  return s.length;
+}
+
+export function writeAscii(buf: Buffer, at: number, s: string): number {
+  for (let i = 0; i < s.length; i++) buf[at + i] = s.charCodeAt(i);
+  return s.length;
+}
+
+export function writeVarint(buf: Buffer, at: number, n: number): number {
+  if (n < 0x80) {
+    buf[at] = n;
+    return at + 1;
+  }
+  buf[at] = 0x80 | (n & 0x7f);
+  buf[at + 1] = n >> 7;
+  return at + 2;
+}
+
+export function readVarint(buf: Buffer, at: number): [number, number] {
+  const first = buf[at]!;
+  if (first < 0x80) return [first, at + 1];
+  return [(first & 0x7f) | (buf[at + 1]! << 7), at + 2];
+}
+
+function nibble(c: number): number {
+  if (c >= 48 && c <= 57) return c - 48;
+  if (c >= 97 && c <= 102) return c - 87;
+  return -1;
+}
+
+/** Packs a canonical lowercase UUID into 16 bytes (their order is the text's order); false for any other id. */
+export function packUuid(id: string, out: Buffer, at: number): boolean {
+  if (id.length !== 36) return false;
+  let j = at;
+  for (let i = 0; i < 36;) {
+    if (i === 8 || i === 13 || i === 18 || i === 23) {
+      if (id.charCodeAt(i) !== 45) return false;
+      i++;
+      continue;
+    }
+    const hi = nibble(id.charCodeAt(i));
+    const lo = nibble(id.charCodeAt(i + 1));
+    if (hi < 0 || lo < 0) return false;
+    out[j++] = (hi << 4) | lo;
+    i += 2;
+  }
+  return true;
+}
+
+export function uuidText(buf: Uint8Array, at: number): string {
+  let s = '';
+  for (let i = 0; i < 16; i++) {
+    s += HEX[buf[at + i]!]!;
+    if (i === 3 || i === 5 || i === 7 || i === 9) s += '-';
+  }
+  return s;
+}
