@@ -45,16 +45,19 @@ export function createPlayerData({ db, clock, games }: PlayerDataDeps) {
 
     /** Replaces the document, or with `overwrite: false` merges its top-level keys into the stored one. */
     put(key: DocKey, input: { player_data: Doc; overwrite: boolean; if_version?: number | undefined }) {
-      return change(key, input.if_version, (current) =>
-        input.overwrite || current === null ? input.player_data : { ...current, ...input.player_data },
-      );
+      return change(key, input.if_version, (current) => {
+        if (input.overwrite) return input.player_data;
+        const stored = current();
+        return stored === null ? input.player_data : { ...stored, ...input.player_data };
+      });
     },
 
     /** Removes the named top-level keys, or the whole document without `keys`. */
     remove(key: DocKey, keys: string[] | undefined) {
       return change(key, undefined, (current) => {
-        if (current === null || keys === undefined) return null;
-        return Object.fromEntries(Object.entries(current).filter(([k]) => !keys.includes(k)));
+        if (keys === undefined) return null;
+        const stored = current();
+        return stored === null ? null : Object.fromEntries(Object.entries(stored).filter(([k]) => !keys.includes(k)));
       });
     },
 

@@ -20,11 +20,14 @@ export interface StoredDoc {
 
 export const NONE: StoredDoc = { data: '{}', version: 0, updatedAt: null };
 
-/** One change of one document: `next` makes the new document from the current one (null: delete it). */
+/**
+ * One change of one document: `next` makes the new document (null: delete it), asking for the
+ * current one only when it needs it (a replacement never parses what it replaces).
+ */
 export interface DocChange {
   key: DocKey;
   ifVersion: number | undefined;
-  next(current: Doc | null): Doc | null;
+  next(current: () => Doc | null): Doc | null;
 }
 
 const docId = (k: DocKey) => JSON.stringify([k.gameId, k.player, k.character]);
@@ -81,7 +84,7 @@ export function createDocWrites({ db, clock, games }: { db: Kysely<DB>; clock: C
       const version = row?.version ?? 0;
       if (c.ifVersion !== undefined && c.ifVersion !== version)
         return failed(playerDataErrors.versionConflict(version));
-      const doc = c.next(row ? (JSON.parse(row.data) as Doc) : null);
+      const doc = c.next(() => (row ? (JSON.parse(row.data) as Doc) : null));
       if (doc === null) {
         if (row) now.set(docId(key), null);
         return done(NONE);
