@@ -95,11 +95,13 @@ export class EntryTable {
     if (this.numbers === this.score.length) this.grow(Math.ceil(this.numbers * 1.5) + 16);
     // Linear probing stays short below 80% full; past it, room for 60% more.
     if ((this.filled + 1) * 10 > this.slots.length * 8) this.rehash(Math.ceil((this.live + 1) * 1.6) + 64);
+    // Written first: a name the record cannot hold throws before the entry is counted.
+    const ref = this.write(id, name, shown);
     const k = this.numbers++;
     this.score[k] = score;
     this.timestamp[k] = timestamp;
     this.revision[k] = revision;
-    this.ref[k] = this.write(id, name, shown);
+    this.ref[k] = ref;
     return k;
   }
 
@@ -255,7 +257,7 @@ export class EntryTable {
   // Record: varint (name length << 3 | shown bits), name bytes, then 16 UUID bytes or varint id length and id bytes.
   private write(id: string, name: string, shown: number): number {
     const nameBytes = byteLength(name);
-    // Two varint bytes hold 14 bits: names are at most 100 characters (400 bytes), far below.
+    // Two varint bytes hold 14 bits: names are at most 100 UTF-16 units (300 bytes), far below.
     if (nameBytes > 2047) throw new RangeError('A player name longer than 2047 bytes cannot be indexed.');
     const need = 2 + nameBytes + 2 + id.length * 3;
     if (this.used + need > this.arena.length) {

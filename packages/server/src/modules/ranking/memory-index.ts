@@ -260,8 +260,9 @@ export function memoryRankIndex(
   }
 
   /**
-   * The rows of entries `ks` in order: built from the table (taken now, before any await), and
-   * read in one query only for those whose row has metadata. A row deleted meanwhile is skipped.
+   * The rows of entries `ks` in order: built from the table (taken now, before any await, as the
+   * index held them when asked), and read in one query only for those whose row has metadata; a
+   * row that query no longer finds (deleted meanwhile) is skipped.
    */
   async function rowsAt(board: BoardPeriod, p: Period, ks: number[]): Promise<ShownRow[]> {
     const rows = ks.map((k) => p.shown(board, k));
