@@ -11,12 +11,17 @@ import {
   CompiledQuery,
   type Driver,
   type LogEvent,
+  type PostgresCursor,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type PostgresQueryResult,
   type SqliteDialectConfig,
 } from 'kysely';
 import pg from 'pg';
 import { withTimeout } from '../lib/timeout.js';
 import { startCheckpointer } from './checkpointer.js';
 import type { DB } from './schema.js';
+import { statementName } from './statement-names.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -184,6 +189,33 @@ export function poolSizeFor(cores: number): number {
   return Math.max(10, cores * 2 + 1);
 }
 
+/**
+ * The pool as Kysely sees it: each client runs the statements `nameStatement` named as named
+ * statements. One wrapper per pooled client, since Kysely keeps a connection object per client.
+ */
+function naming(pool: pg.Pool): PostgresPool {
+  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    function query<R>(sql: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<R>>;
+    function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
+    function query(text: unknown, values?: readonly unknown[]): unknown {
+      // A cursor (Kysely's streaming) passes through as it is.
+      if (typeof text !== 'string') return client.query(text as pg.Submittable);
+      return client.query({ name: statementName(text), text, values: values as unknown[] });
+    }
+    return { query, release: () => client.release() };
+  };
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let wrapper = wrappers.get(client);
+      if (!wrapper) wrappers.set(client, (wrapper = wrap(client)));
+      return wrapper;
+    },
+    end: () => pool.end(),
+  };
+}
+
 function createPostgres(
   url: string,
   options: DatabaseOptions,
@@ -203,7 +235,7 @@ function createPostgres(
   // drops the broken connection and opens a new one for the next query.
   pool.on('error', onConnectionError);
   pool.on('connect', (client) => client.on('error', onConnectionError));
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: naming(pool) }), ...(log ? { log } : {}) });
   const rows = async (query: CompiledQuery) =>
     (await pool.query({ text: query.sql, values: query.parameters as unknown[], rowMode: 'array' }))
       .rows as unknown[][];

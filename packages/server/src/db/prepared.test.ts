@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/support/database.js';
 import { insertDeveloperRow } from '../../test/support/rank-indexes.js';
@@ -61,5 +62,28 @@ for (const { dialect, skip } of DIALECTS) {
       });
       expect(builds).toBe(3);
     });
+
+    it.skipIf(dialect !== 'postgres')(
+      'runs as a statement the server keeps per connection; other queries stay unnamed',
+      async () => {
+        const byName = prepared((db, name) => db.selectFrom('games').select('id').where('name', '=', name!));
+        const held = await database.db.transaction().execute(async (trx) => {
+          expect(await byName(trx, 'Two')).toEqual([{ id: 'g2' }]);
+          expect(await byName(trx, 'One')).toEqual([]);
+          await trx.selectFrom('games').select('api_key').where('id', '=', 'g2').execute();
+          return (
+            await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(
+              trx,
+            )
+          ).rows;
+        });
+        // Other tests' reads may be held on this connection too; the plain query never is.
+        expect(held).toContainEqual({
+          name: expect.stringMatching(/^howl_\d+$/),
+          statement: 'select "id" from "games" where "name" = $1',
+        });
+        expect(held.map((r) => r.statement)).not.toContain('select "api_key" from "games" where "id" = $1');
+      },
+    );
   });
 }

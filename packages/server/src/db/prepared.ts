@@ -1,5 +1,6 @@
 import type { CompiledQuery, Compilable, Kysely } from 'kysely';
 import type { DB } from './schema.js';
+import { nameStatement } from './statement-names.js';
 
 interface Template {
   query: CompiledQuery;
@@ -11,7 +12,8 @@ interface Template {
  * A read built and compiled once per database and number of arguments, then run with new values:
  * building and compiling a Kysely query each time cost a tenth of a game call answered from one
  * row. `build` is called once with stand-ins for its arguments; a run puts each argument where its
- * stand-in was in the compiled parameters, so the order Kysely gives them does not matter.
+ * stand-in was in the compiled parameters, so the order Kysely gives them does not matter. On
+ * PostgreSQL it runs as a named statement (statement-names.ts), so the server plans it once too.
  */
 export function prepared<R>(build: (db: Kysely<DB>, ...args: string[]) => Compilable<R>) {
   const templates = new WeakMap<Kysely<DB>, Map<number, Template>>();
@@ -26,6 +28,7 @@ export function prepared<R>(build: (db: Kysely<DB>, ...args: string[]) => Compil
       // An argument the query changed on its way in (a pattern, a lower-cased copy) would send its stand-in instead.
       const unused = standIns.findIndex((_, i) => !slots.includes(i));
       if (unused >= 0) throw new Error(`prepared: argument ${unused} is not a parameter of the query as passed`);
+      nameStatement(query.sql);
       template = { query, slots };
       byArity.set(args.length, template);
     }
