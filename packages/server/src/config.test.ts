@@ -9,6 +9,7 @@ describe('loadConfig', () => {
       host: undefined,
       databaseUrl: 'sqlite:./data/howl.db',
       databasePoolSize: undefined,
+      databaseNamedStatements: true,
       redis: undefined,
       smtpUrl: undefined,
       publicUrl: 'http://localhost:8080',
@@ -58,6 +59,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ DEV_OUTBOX: '0' }).devOutbox).toBe(false);
     expect(loadConfig({ DEV_OUTBOX: '' }).devOutbox).toBe(false);
     expect(() => loadConfig({ DEV_OUTBOX: 'yes' })).toThrow(/DEV_OUTBOX must be 1 \(on\) or 0 \(off\)/);
+    expect(loadConfig({ DATABASE_NAMED_STATEMENTS: '0' }).databaseNamedStatements).toBe(false);
+    expect(loadConfig({ DATABASE_NAMED_STATEMENTS: '' }).databaseNamedStatements).toBe(true);
+    expect(() => loadConfig({ DATABASE_NAMED_STATEMENTS: 'off' })).toThrow(
+      /DATABASE_NAMED_STATEMENTS must be 1 \(on\) or 0 \(off\)/,
+    );
     expect(() => loadConfig({ DEV_OUTBOX: '1', NODE_ENV: 'production' })).toThrow(
       /DEV_OUTBOX=1 is refused with NODE_ENV=production/,
     );

@@ -3,6 +3,14 @@ import type { RedisTarget } from './lib/redis.js';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
+/** A switch written 1 (on) or 0 (off); empty is the default. */
+const onOff = (fallback: '0' | '1') =>
+  z
+    .string()
+    .trim()
+    .default(fallback)
+    .refine((v) => ['', '0', '1'].includes(v), { message: 'must be 1 (on) or 0 (off)' })
+    .transform((v) => (v === '' ? fallback : v) === '1');
 const optionalUrl = (protocols: RegExp, example: string) =>
   z
     .string()
@@ -23,6 +31,7 @@ const envSchema = z.object({
         'must start with sqlite: (e.g. sqlite:./data/howl.db) or postgres:// (e.g. postgres://user@127.0.0.1:5432/howl)',
     }),
   DATABASE_POOL_SIZE: positiveInt.optional(),
+  DATABASE_NAMED_STATEMENTS: onOff('1'),
   REDIS_URL: optionalUrl(/^rediss?:\/\//, 'redis://127.0.0.1:6379'),
   REDIS_CLUSTER_NODES: z
     .string()
@@ -41,12 +50,7 @@ const envSchema = z.object({
   PUBLIC_URL: z.url({ message: 'must be a full URL such as https://howl.example.com' }).optional(),
   SUPPORT_EMAIL: z.email({ message: 'must be an email address' }).default('support@localhost'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  DEV_OUTBOX: z
-    .string()
-    .trim()
-    .default('0')
-    .refine((v) => ['', '0', '1'].includes(v), { message: 'must be 1 (on) or 0 (off)' })
-    .transform((v) => v === '1'),
+  DEV_OUTBOX: onOff('0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT: positiveInt.default(1024 * 1024),
   TRUST_PROXY: z
@@ -89,6 +93,8 @@ export interface Config {
   databaseUrl: string;
   /** PostgreSQL connections the server keeps at most; sized for the machine when unset (db/database.ts). */
   databasePoolSize: number | undefined;
+  /** PostgreSQL only: the hot reads run as named statements (off behind a pooler that cannot keep them). */
+  databaseNamedStatements: boolean;
   /** One Redis (REDIS_URL) or some nodes of a Redis Cluster (REDIS_CLUSTER_NODES); none for one process alone. */
   redis: RedisTarget | undefined;
   smtpUrl: string | undefined;
@@ -163,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseNamedStatements: e.DATABASE_NAMED_STATEMENTS,
     redis,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -16,7 +16,10 @@ async function main(): Promise<void> {
   const early = () => process.exit(0);
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, early);
   const config = loadConfig(startEnv(process.env, process.argv.slice(2)));
-  const database = createDatabase(config.databaseUrl, { poolSize: config.databasePoolSize });
+  const database = createDatabase(config.databaseUrl, {
+    poolSize: config.databasePoolSize,
+    namedStatements: config.databaseNamedStatements,
+  });
   await migrateToLatest(database);
   const redis = config.redis ? await connectRedis(config.redis) : undefined;
   const app = await buildApp({ config, database, redis, ...(config.webRoot ? { webRoot: config.webRoot } : {}) });

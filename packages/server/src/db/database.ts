@@ -44,6 +44,8 @@ export interface DatabaseOptions {
   schema?: string;
   /** PostgreSQL only: the most connections the pool opens; poolSizeFor(this machine) when unset. */
   poolSize?: number | undefined;
+  /** PostgreSQL only: run the reads `prepared` registers as named statements (the default); false behind a pooler that cannot keep them. */
+  namedStatements?: boolean;
   /** Hears every statement run (the query-plan test reads them). */
   onQuery?: (sql: string, parameters: readonly unknown[]) => void;
 }
@@ -235,7 +237,8 @@ function createPostgres(
   // drops the broken connection and opens a new one for the next query.
   pool.on('error', onConnectionError);
   pool.on('connect', (client) => client.on('error', onConnectionError));
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: naming(pool) }), ...(log ? { log } : {}) });
+  const dialect = new PostgresDialect({ pool: options.namedStatements === false ? pool : naming(pool) });
+  const db = new Kysely<DB>({ dialect, ...(log ? { log } : {}) });
   const rows = async (query: CompiledQuery) =>
     (await pool.query({ text: query.sql, values: query.parameters as unknown[], rowMode: 'array' }))
       .rows as unknown[][];

@@ -1,9 +1,10 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/support/database.js';
 import { insertDeveloperRow } from '../../test/support/rank-indexes.js';
 import { DIALECTS } from '../../test/support/services.js';
 import { prepared } from './prepared.js';
+import type { DB } from './schema.js';
 
 for (const { dialect, skip } of DIALECTS) {
   describe.skipIf(skip)(`${dialect}: reads compiled once`, () => {
@@ -21,7 +22,15 @@ for (const { dialect, skip } of DIALECTS) {
         ])
         .execute();
     });
-    afterAll(() => database.close());
+    /** PostgreSQL with named statements off. */
+    let unnamed: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
+    beforeAll(async () => {
+      if (dialect === 'postgres') unnamed = await openTestDatabase(dialect, { namedStatements: false });
+    });
+    afterAll(async () => {
+      await database.close();
+      await unnamed?.close();
+    });
 
     it('puts each argument where its stand-in was, whatever order the query takes them in', async () => {
       let builds = 0;
@@ -64,25 +73,31 @@ for (const { dialect, skip } of DIALECTS) {
     });
 
     it.skipIf(dialect !== 'postgres')(
-      'runs as a statement the server keeps per connection; other queries stay unnamed',
+      'runs as a statement the server parses once per connection; other queries, and all with the setting off, unnamed',
       async () => {
         const byName = prepared((db, name) => db.selectFrom('games').select('id').where('name', '=', name!));
-        const held = await database.db.transaction().execute(async (trx) => {
-          expect(await byName(trx, 'Two')).toEqual([{ id: 'g2' }]);
-          expect(await byName(trx, 'One')).toEqual([]);
-          await trx.selectFrom('games').select('api_key').where('id', '=', 'g2').execute();
-          return (
-            await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(
+        /** Runs the read twice and a plain query on one connection; answers what that connection holds. */
+        const held = (db: Kysely<DB>) =>
+          db.transaction().execute(async (trx) => {
+            const found = [...(await byName(trx, 'Two')), ...(await byName(trx, 'Nobody'))];
+            await trx.selectFrom('games').select('api_key').where('id', '=', 'g2').execute();
+            const statements = await sql<{ name: string; statement: string; runs: number }>`
+              select name, statement, (generic_plans + custom_plans)::int as runs from pg_prepared_statements`.execute(
               trx,
-            )
-          ).rows;
-        });
+            );
+            return { found, statements: statements.rows };
+          });
+        const on = await held(database.db);
+        expect(on.found).toEqual([{ id: 'g2' }]);
         // Other tests' reads may be held on this connection too; the plain query never is.
-        expect(held).toContainEqual({
+        expect(on.statements).toContainEqual({
           name: expect.stringMatching(/^howl_\d+$/),
           statement: 'select "id" from "games" where "name" = $1',
+          runs: 2,
         });
-        expect(held.map((r) => r.statement)).not.toContain('select "api_key" from "games" where "id" = $1');
+        expect(on.statements.map((r) => r.statement)).not.toContain('select "api_key" from "games" where "id" = $1');
+        // DATABASE_NAMED_STATEMENTS=0, for a pooler that cannot keep them: nothing is named.
+        expect((await held(unnamed!.db)).statements).toEqual([]);
       },
     );
   });

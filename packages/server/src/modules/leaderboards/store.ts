@@ -189,8 +189,13 @@ export async function entryExists(db: Kysely<DB>, id: string): Promise<boolean> 
   return (await db.selectFrom('scores').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }
 
+// Columns named, not `*`: on PostgreSQL this is a named statement, which a column added later would break.
 const entryQuery = prepared((db, boardId, id) =>
-  db.selectFrom('scores').selectAll().where('leaderboard_id', '=', boardId!).where('id', '=', id!),
+  db
+    .selectFrom('scores')
+    .select(['id', 'period_start', 'player_name', 'score', 'timestamp'])
+    .where('leaderboard_id', '=', boardId!)
+    .where('id', '=', id!),
 );
 
 export async function findEntry(db: Kysely<DB>, boardId: string, id: string) {
