@@ -17,7 +17,7 @@ const PLAYERS = ['a', 'b', 'B', 'é', '😀', 'ab'];
 const SCORES = [-1.5, 0, 1, 2, 2.5];
 
 type ConcurrentOp =
-  | { kind: 'save'; player: string; score: number }
+  | { kind: 'save'; player: string; score: number; metadata?: { n: number }; engine: 3 | 4 | null }
   | { kind: 'delete'; pick: number }
   | { kind: 'wipe' }
   | { kind: 'mode'; mode: InsertOption }
@@ -26,11 +26,17 @@ type ConcurrentOp =
 const concurrentOp: fc.Arbitrary<ConcurrentOp> = fc.oneof(
   {
     weight: 10,
-    arbitrary: fc.record({
-      kind: fc.constant('save' as const),
-      player: fc.constantFrom(...PLAYERS),
-      score: fc.constantFrom(...SCORES),
-    }),
+    arbitrary: fc.record(
+      {
+        kind: fc.constant('save' as const),
+        player: fc.constantFrom(...PLAYERS),
+        score: fc.constantFrom(...SCORES),
+        // Rows without metadata are shown from the index, the others read: both must follow the writes.
+        metadata: fc.constantFrom(undefined, { n: 1 }, { n: 2 }),
+        engine: fc.constantFrom<3 | 4 | null>(null, 3, 4),
+      },
+      { requiredKeys: ['kind', 'player', 'score', 'engine'] },
+    ),
   },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('delete' as const), pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'wipe' as const }) },
@@ -99,7 +105,12 @@ for (const { dialect, skip } of DIALECTS) {
                     batch.map(async (step) => {
                       clock.advance(1);
                       if (step.kind === 'save')
-                        await service.submit(gameId, 'b', { player_name: step.player, score: step.score }, null);
+                        await service.submit(
+                          gameId,
+                          'b',
+                          { player_name: step.player, score: step.score, metadata: step.metadata },
+                          step.engine,
+                        );
                       else if (step.kind === 'delete') {
                         if (ids.length > 0) await service.deleteScores(gameId, [ids[step.pick % ids.length]!]);
                       } else if (step.kind === 'wipe') await service.wipe(gameId, 'b');
