@@ -13,8 +13,14 @@ export const READ_ROW = 4;
 
 /** The 3 bits of a row, or of a notice that may carry one (an order key alone reads as READ_ROW). */
 export function shownOf(row: object): number {
-  if (!('metadata' in row) || !('engine' in row) || row.metadata !== null) return READ_ROW;
-  return row.engine === null ? 0 : row.engine === 3 ? 1 : row.engine === 4 ? 2 : READ_ROW;
+  if (!('metadata' in row) || !('engine' in row)) return READ_ROW;
+  return shownBits(row.metadata !== null, row.engine);
+}
+
+/** The 3 bits of a row that has metadata or not, from this engine. */
+export function shownBits(hasMetadata: unknown, engine: unknown): number {
+  if (hasMetadata) return READ_ROW;
+  return engine === null ? 0 : engine === 3 ? 1 : engine === 4 ? 2 : READ_ROW;
 }
 
 /** The engine the 3 bits name (when they are not READ_ROW). */

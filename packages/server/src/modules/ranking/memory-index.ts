@@ -2,7 +2,7 @@ import type { CompiledQuery, Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { OrderKey } from './order.js';
 import { hasMetadata } from '../../db/dialect-sql.js';
-import { EntryTable, READ_ROW, engineOf, shownOf } from './entry-table.js';
+import { EntryTable, READ_ROW, engineOf, shownBits, shownOf } from './entry-table.js';
 import { OrderStatisticList, type Probe } from './order-statistic-list.js';
 import { nextTurn } from '../../lib/turn.js';
 import { RecentRemovals } from './recent-removals.js';
@@ -229,8 +229,14 @@ export function memoryRankIndex(
       }
       // Columns in the order selected: id, score, timestamp, player_name, revision, engine, has_metadata.
       for (const r of rows) {
-        const shown = r[6] ? READ_ROW : shownOf({ metadata: null, engine: r[5] });
-        table.load(r[0] as string, r[3] as string, r[1] as number, r[2] as number, r[4] as number, shown);
+        table.load(
+          r[0] as string,
+          r[3] as string,
+          r[1] as number,
+          r[2] as number,
+          r[4] as number,
+          shownBits(r[6], r[5]),
+        );
       }
       if (!full) break;
       // Without a turn between chunks, a big board's load on SQLite would hold every request (seconds at a million entries).
@@ -262,27 +268,28 @@ export function memoryRankIndex(
   /**
    * The rows of entries `ks` in order: built from the table (taken now, before any await, as the
    * index held them when asked), and read in one query only for those whose row has metadata; a
-   * row that query no longer finds (deleted meanwhile) is skipped.
+   * row that query no longer finds (deleted meanwhile) is undefined, in its place.
    */
-  async function rowsAt(board: BoardPeriod, p: Period, ks: number[]): Promise<ShownRow[]> {
+  async function rowsAt(board: BoardPeriod, p: Period, ks: number[]): Promise<Array<ShownRow | undefined>> {
     const rows = ks.map((k) => p.shown(board, k));
     const ids = rows.filter((r): r is string => typeof r === 'string');
     if (ids.length === 0) return rows as ShownRow[];
     const read = new Map((await rowsInOrder(db, ids)).map((r) => [r.id, r]));
-    return rows.flatMap((r) => (typeof r !== 'string' ? [r] : (read.get(r) ?? [])));
+    return rows.map((r) => (typeof r === 'string' ? read.get(r) : r));
   }
+  const shownOnly = (rows: Array<ShownRow | undefined>) => rows.filter((r): r is ShownRow => r !== undefined);
 
   return {
     async page(board, after, limit) {
       const p = ready(board);
       if (!p) return sql.page(board, after, limit);
       const from = after ? p.list.upperBound(p.probe(after)) : 0;
-      return rowsAt(board, p, p.list.range(from, limit));
+      return shownOnly(await rowsAt(board, p, p.list.range(from, limit)));
     },
     async above(board, key, limit) {
       const p = ready(board);
       if (!p) return sql.above(board, key, limit);
-      return rowsAt(board, p, p.list.range(p.list.lowerBound(p.probe(key)) - 1, limit, -1));
+      return shownOnly(await rowsAt(board, p, p.list.range(p.list.lowerBound(p.probe(key)) - 1, limit, -1)));
     },
     async countAbove(board, key) {
       const p = ready(board);
@@ -294,10 +301,13 @@ export function memoryRankIndex(
       const countAbove = p.list.lowerBound(p.probe(key));
       const above = p.list.range(countAbove - 1, count, -1);
       const below = p.list.range(p.list.upperBound(p.probe(key)), count);
-      // Both sides at once (one query at most).
-      const upper = new Set(above.map((k) => p.table.idOf(k)));
+      // Both sides at once (one query at most); the rows come back in place, so the split is by count.
       const rows = await rowsAt(board, p, [...above, ...below]);
-      return { countAbove, above: rows.filter((r) => upper.has(r.id)), below: rows.filter((r) => !upper.has(r.id)) };
+      return {
+        countAbove,
+        above: shownOnly(rows.slice(0, above.length)),
+        below: shownOnly(rows.slice(above.length)),
+      };
     },
     async saved(board, entry) {
       if ((generations.get(board.boardId) ?? -1) > board.generation) return; // made before a wipe or new settings
