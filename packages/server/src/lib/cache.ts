@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Cluster, type Redis } from 'ioredis';
 import type { RedisClient } from './redis.js';
 import { withTimeout } from './timeout.js';
 
@@ -23,7 +24,7 @@ export interface Caches {
    * Resolves once every invalidation Redis delivered to this process before the call has been
    * applied here: a PING on the subscriber's connection is answered after the messages queued ahead of it.
    * On a Redis Cluster a PING goes to any node, so a marker is published and heard back instead; it
-   * travels the cluster after the invalidations published before it.
+   * leaves the same master as the invalidations published before it, and travels behind them.
    */
   heard(): Promise<void>;
   /** Stops listening to other processes. */
@@ -99,11 +100,19 @@ export async function createCaches(opts: CachesOptions = {}): Promise<Caches> {
     });
   }
 
+  // A cluster forwards a notice from the node it was published on to the others, in order per pair
+  // of nodes but not across them: every process publishes through one master, so a marker reaches a
+  // subscriber after the invalidations published before it. (Nodes changing drop everything kept.)
+  const publisher = (): RedisClient | undefined => {
+    const redis = opts.redis;
+    if (!redis || !(redis instanceof Cluster)) return redis;
+    const at = (node: Redis) => `${node.options.host}:${node.options.port}`;
+    return redis.nodes('master').sort((x, y) => at(x).localeCompare(at(y)))[0] ?? redis;
+  };
   const publish = async (name: string, key: string) => {
-    if (!opts.redis) return;
     // The change has committed: a failed notice must not fail the request. Others' subscribers lose
     // their connection in an outage and then drop everything, so only a lone failure goes unheard.
-    await opts.redis.publish(channel, `${name}\n${key}`).catch(onError);
+    await publisher()?.publish(channel, `${name}\n${key}`).catch(onError);
   };
 
   return {
@@ -125,8 +134,8 @@ export async function createCaches(opts: CachesOptions = {}): Promise<Caches> {
       if (!subscriber.isCluster) return void (await subscriber.ping().catch(() => {}));
       const marker = `heard:${randomUUID()}`;
       const back = new Promise<void>((resolve) => markers.set(marker, resolve));
-      await opts
-        .redis!.publish(channel, marker)
+      await publisher()!
+        .publish(channel, marker)
         .then(() => withTimeout(back, MARKER_TIMEOUT_MS))
         .catch(() => {})
         .finally(() => markers.delete(marker));
