@@ -152,24 +152,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limiters,
     limits: config.limits,
   });
-  const rankIndex =
-    config.rankIndex === 'memory'
-      ? // Top rows kept beside the in-process index only: with Redis, other processes' writes would never reach them.
-        withTopRows(memoryRankIndex(database.db, { rows: database.rows, now: () => clock.now() }), {
-          now: () => clock.now(),
-        })
-      : config.rankIndex === 'redis' && deps.redis
-        ? redisRankIndex(database.db, deps.redis, {
-            ...(deps.rankPrefix ? { prefix: deps.rankPrefix } : {}),
-            onError: (err) => app.log.warn({ err }, 'a rank index notice did not reach Redis; the board is rebuilt'),
-          })
-        : sqlRankIndex(database.db);
   // Games and boards read by every game call, kept until a change drops them (in every process, through Redis).
   const caches = await createCaches({
     ...(deps.redis ? { redis: deps.redis } : {}),
     onError: (err) => app.log.warn({ err }, 'a cache invalidation did not reach Redis'),
   });
   app.addHook('onClose', async () => caches.close());
+  // Each board's top rows are kept beside the index; with Redis, other processes' writes drop them through `caches`.
+  const topRows = { now: () => clock.now() };
+  const rankIndex =
+    config.rankIndex === 'memory'
+      ? withTopRows(memoryRankIndex(database.db, { rows: database.rows, now: () => clock.now() }), topRows)
+      : config.rankIndex === 'redis' && deps.redis
+        ? withTopRows(
+            redisRankIndex(database.db, deps.redis, {
+              ...(deps.rankPrefix ? { prefix: deps.rankPrefix } : {}),
+              onError: (err) => app.log.warn({ err }, 'a rank index notice did not reach Redis; the board is rebuilt'),
+            }),
+            { ...topRows, caches },
+          )
+        : sqlRankIndex(database.db);
   const leaderboards = createLeaderboards({ db: database.db, clock, rankIndex, caches });
   const playerData = createPlayerData({ db: database.db, clock, games: gameHold });
   const games = createGames({

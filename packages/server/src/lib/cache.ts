@@ -27,8 +27,28 @@ export interface Caches {
    * leaves the same master as the invalidations published before it, and travels behind them.
    */
   heard(): Promise<void>;
+  /**
+   * Notices of this name (one set of handlers per name): what a process keeps beside the caches
+   * (a board's top rows) learns through them of changes made in other processes.
+   */
+  notices(name: string, handlers: NoticeHandlers): Notices;
   /** Stops listening to other processes. */
   close(): Promise<void>;
+}
+
+/** What a process does with other processes' notices of one name. */
+export interface NoticeHandlers {
+  /** Another process changed `key`. */
+  changed(key: string): void;
+  /** Notices may have been lost (an outage of the subscriber, a cluster's nodes changing): drop everything kept. */
+  lost(): void;
+}
+
+export interface Notices {
+  /** Tells every other process (not this one) that `key` changed; call after the change has committed. */
+  send(key: string): Promise<void>;
+  /** Whether other processes' notices reach this one now: while not, nothing read may be kept. */
+  listening(): boolean;
 }
 
 export interface CachesOptions {
@@ -70,15 +90,23 @@ export async function createCaches(opts: CachesOptions = {}): Promise<Caches> {
   let listening = subscriber === undefined;
   // Markers `heard` published and waits for; they hold no newline, so no cache mistakes one for a key.
   const markers = new Map<string, () => void>();
+  const noticeHandlers = new Map<string, NoticeHandlers>();
+  // A notice names its sender, so that a process skips its own (it has applied the change itself).
+  const self = randomUUID();
 
   const dropAll = () => {
     for (const c of caches.values()) c.clear();
+    for (const handlers of noticeHandlers.values()) handlers.lost();
   };
   if (subscriber) {
     subscriber.on('message', (_channel: string, message: string) => {
       const cut = message.indexOf('\n');
       if (cut === -1) return markers.get(message)?.();
-      caches.get(message.slice(0, cut))?.delete(message.slice(cut + 1));
+      const name = message.slice(0, cut);
+      const handlers = noticeHandlers.get(name);
+      if (!handlers) return caches.get(name)?.delete(message.slice(cut + 1));
+      const from = message.indexOf('\n', cut + 1);
+      if (from !== -1 && message.slice(cut + 1, from) !== self) handlers.changed(message.slice(from + 1));
     });
     // Its outages show on the main connection, which reports them (lib/redis-outages.ts); here they only stop keeping.
     subscriber.on('error', () => {});
@@ -109,25 +137,36 @@ export async function createCaches(opts: CachesOptions = {}): Promise<Caches> {
     const at = (node: Redis) => `${node.options.host}:${node.options.port}`;
     return redis.nodes('master').sort((x, y) => at(x).localeCompare(at(y)))[0] ?? redis;
   };
-  const publish = async (name: string, key: string) => {
+  const publish = async (message: string) => {
     // The change has committed: a failed notice must not fail the request. Others' subscribers lose
     // their connection in an outage and then drop everything, so only a lone failure goes unheard.
-    await publisher()?.publish(channel, `${name}\n${key}`).catch(onError);
+    await publisher()?.publish(channel, message).catch(onError);
   };
 
   return {
     cache<V extends object>(name: string, max = DEFAULT_MAX): Cache<V> {
       let c = caches.get(name);
       if (!c) {
+        if (noticeHandlers.has(name)) throw new Error(`"${name}" is taken`);
         c = new LruCache<object>(
           max,
           () => listening,
-          (key) => publish(name, key),
+          (key) => publish(`${name}\n${key}`),
           opts.redis ? Number.POSITIVE_INFINITY : LONE_PROCESS_TTL_MS,
         );
         caches.set(name, c);
       }
       return c as unknown as Cache<V>;
+    },
+    notices(name: string, handlers: NoticeHandlers): Notices {
+      if (caches.has(name) || noticeHandlers.has(name)) throw new Error(`"${name}" is taken`);
+      noticeHandlers.set(name, handlers);
+      return {
+        send: async (key) => {
+          if (opts.redis) await publish(`${name}\n${self}\n${key}`);
+        },
+        listening: () => listening,
+      };
     },
     async heard() {
       if (!subscriber || !listening) return;
@@ -154,6 +193,7 @@ export async function createCaches(opts: CachesOptions = {}): Promise<Caches> {
 
 /** For services built without caches (tests running two services on one database): every read loads. */
 export const noCaches: Caches = {
+  notices: () => ({ send: async () => {}, listening: () => true }),
   cache: <V extends object>(): Cache<V> => ({
     get: (_key, load) => load(),
     delete: () => {},

@@ -49,6 +49,16 @@ export const RANK_INDEXES: IndexVariant[] = [
       return redisRankIndex(db, redis, { prefix: `howl-test:${randomUUID()}` });
     },
   },
+  // As the app runs it: in one process, other processes' notices (top-rows-shared.test.ts) play no part.
+  {
+    name: 'redis with its top 4 rows kept',
+    skip: REDIS_SKIP,
+    dialects: ['postgres'],
+    create: ({ db }) => {
+      redis ??= new Redis(services.redisUrl!);
+      return withTopRows(redisRankIndex(db, redis, { prefix: `howl-test:${randomUUID()}` }), { rows: 4 });
+    },
+  },
   // The same scripts on three masters: each board's keys share a hash tag, so every call stays in one slot.
   {
     name: 'redis cluster',

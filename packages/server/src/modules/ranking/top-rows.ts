@@ -1,3 +1,4 @@
+import type { Caches } from '../../lib/cache.js';
 import { RecentRemovals } from './recent-removals.js';
 import { compareEntries, type OrderKey } from './order.js';
 import {
@@ -16,6 +17,11 @@ export interface TopRowsOptions {
   boards?: number;
   /** The time, for periods that have ended and old removals (tests move it). */
   now?: () => number;
+  /**
+   * For an index other processes write to (Redis): through these, each write or reset tells them
+   * the board changed, and they drop its rows; while their notices may not arrive, nothing is kept.
+   */
+  caches?: Caches;
 }
 
 /** The best rows of one board period, best first: exactly the period's first `rows.length`, or all of it when `complete`. */
@@ -39,7 +45,8 @@ function isRow(entry: IndexedEntry): entry is IndexedEntry & ShownRow {
  * a reset drops the board) and fills from `index` when a read finds too few rows. A fill is kept
  * only when no write to the board was under way while it ran (`track` spans a write from before
  * its transaction to its notices), so what it read is what the notices have brought the index to.
- * For a process-local index only: another process's writes never reach this one.
+ * Another process's writes reach the rows only through `caches`: its notice drops the board's rows
+ * here, so they follow its writes within one delivery of a Redis message, as kept games do.
  */
 export function withTopRows<I extends RankIndex>(index: I, options: TopRowsOptions = {}): I {
   const size = options.rows ?? 101;
@@ -54,6 +61,33 @@ export function withTopRows<I extends RankIndex>(index: I, options: TopRowsOptio
   const writing = new Map<string, number>();
   const changes = new Map<string, number>();
   const touch = (boardId: string) => changes.set(boardId, (changes.get(boardId) ?? 0) + 1);
+  /** Counts every loss of other processes' notices: a fill running across one is not kept. */
+  let losses = 0;
+  const others = options.caches?.notices('top-rows', {
+    changed(boardId) {
+      touch(boardId);
+      forget(boardId);
+    },
+    lost() {
+      losses++;
+      tops.clear();
+    },
+  });
+  const listening = () => others?.listening() ?? true;
+  /** Tells the other processes, after a write or reset has committed. */
+  const tell = async (boardIds: Iterable<string>) => {
+    if (others) for (const id of new Set(boardIds)) await others.send(id);
+  };
+  /** Runs an index's notice; one that fails leaves what is kept of the board unknown, so it goes. */
+  const following = async (boardId: string, notice: () => Promise<void>) => {
+    try {
+      await notice();
+    } catch (err) {
+      touch(boardId);
+      forget(boardId);
+      throw err;
+    }
+  };
 
   function forget(boardId: string): void {
     for (const key of tops.keys()) if (key.startsWith(`${boardId}\u0000`)) tops.delete(key);
@@ -93,7 +127,8 @@ export function withTopRows<I extends RankIndex>(index: I, options: TopRowsOptio
   async function fill(board: BoardPeriod): Promise<Top | undefined> {
     if (!follow(board.boardId, board.generation) || ended(board)) return undefined;
     const before = changes.get(board.boardId) ?? 0;
-    const quiet = (writing.get(board.boardId) ?? 0) === 0;
+    const lossesBefore = losses;
+    const quiet = (writing.get(board.boardId) ?? 0) === 0 && listening();
     // One more than kept tells whether the kept rows are the whole period.
     const rows = await index.page(board, undefined, size + 1);
     const top: Top = {
@@ -103,7 +138,8 @@ export function withTopRows<I extends RankIndex>(index: I, options: TopRowsOptio
       rows: rows.slice(0, size),
       complete: rows.length <= size,
     };
-    if (quiet && (changes.get(board.boardId) ?? 0) === before && generations.get(board.boardId) === board.generation) {
+    const unchanged = (changes.get(board.boardId) ?? 0) === before && losses === lossesBefore && listening();
+    if (quiet && unchanged && generations.get(board.boardId) === board.generation) {
       const key = topKey(board.boardId, board.periodStart);
       tops.delete(key);
       tops.set(key, top);
@@ -189,14 +225,14 @@ export function withTopRows<I extends RankIndex>(index: I, options: TopRowsOptio
       };
     },
     async saved(board, entry) {
-      await index.saved(board, entry);
+      await following(board.boardId, () => index.saved(board, entry));
       touch(board.boardId);
       removedIds.forgetBefore(now());
       if (removedIds.has(entry.id) || !follow(board.boardId, board.generation)) return;
       save(board, entry);
     },
     async removed(boardId, entries) {
-      await index.removed(boardId, entries);
+      await following(boardId, () => index.removed(boardId, entries));
       touch(boardId);
       const at = now();
       removedIds.forgetBefore(at);
@@ -213,6 +249,7 @@ export function withTopRows<I extends RankIndex>(index: I, options: TopRowsOptio
       forget(boardId);
       if (generation === null) generations.delete(boardId);
       else generations.set(boardId, Math.max(generation, generations.get(boardId) ?? generation));
+      await tell([boardId]);
     },
     async track(boardIds, run) {
       for (const id of boardIds) {
@@ -228,6 +265,8 @@ export function withTopRows<I extends RankIndex>(index: I, options: TopRowsOptio
           else writing.set(id, left);
           touch(id);
         }
+        // Before the write answers: the notice is on its way to the other processes before the player hears back.
+        await tell(boardIds);
       }
     },
   };
