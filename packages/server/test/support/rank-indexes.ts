@@ -118,6 +118,16 @@ function reloadingMemoryIndex({ db, rows }: Database): TestedIndex {
   };
 }
 
+/** A board's settings for tests: every entry kept, best first, never reset, no size limit. */
+export const keepAllBoard = (name: string) => ({
+  name,
+  insert_option: 'keep' as const,
+  sort: 'desc' as const,
+  max_entries: null,
+  time_based: 'na' as const,
+  timezone: null,
+});
+
 /** A developer account row, the owner games need, written straight into the database. */
 export async function insertDeveloperRow(db: Kysely<DB>, id: string): Promise<void> {
   await db

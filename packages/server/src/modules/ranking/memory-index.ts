@@ -10,8 +10,9 @@ import {
   aroundByParts,
   idlePastPeriod,
   PAST_PERIOD_IDLE_MS,
-  rowsInOrder,
+  shownOnly,
   sqlRankIndex,
+  withReadRows,
   type BoardPeriod,
   type RankIndex,
   type ShownRow,
@@ -270,14 +271,11 @@ export function memoryRankIndex(
    * index held them when asked), and read in one query only for those whose row has metadata; a
    * row that query no longer finds (deleted meanwhile) is undefined, in its place.
    */
-  async function rowsAt(board: BoardPeriod, p: Period, ks: number[]): Promise<Array<ShownRow | undefined>> {
-    const rows = ks.map((k) => p.shown(board, k));
-    const ids = rows.filter((r): r is string => typeof r === 'string');
-    if (ids.length === 0) return rows as ShownRow[];
-    const read = new Map((await rowsInOrder(db, ids)).map((r) => [r.id, r]));
-    return rows.map((r) => (typeof r === 'string' ? read.get(r) : r));
-  }
-  const shownOnly = (rows: Array<ShownRow | undefined>) => rows.filter((r): r is ShownRow => r !== undefined);
+  const rowsAt = (board: BoardPeriod, p: Period, ks: number[]) =>
+    withReadRows(
+      db,
+      ks.map((k) => p.shown(board, k)),
+    );
 
   return {
     async page(board, after, limit) {

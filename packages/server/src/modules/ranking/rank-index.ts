@@ -39,6 +39,23 @@ export async function rowsInOrder(db: Kysely<DB>, ids: string[]): Promise<ShownR
   return ids.map((id) => byId.get(id)).filter((r): r is ShownRow => r !== undefined);
 }
 
+/**
+ * Rows an index built from what it holds, and ids of those only the row can tell (it has metadata):
+ * these are read in one query and put in place; one deleted meanwhile leaves `undefined`.
+ */
+export async function withReadRows(
+  db: Kysely<DB>,
+  rows: Array<ShownRow | string>,
+): Promise<Array<ShownRow | undefined>> {
+  const ids = rows.filter((r): r is string => typeof r === 'string');
+  if (ids.length === 0) return rows as ShownRow[];
+  const read = new Map((await rowsInOrder(db, ids)).map((r) => [r.id, r]));
+  return rows.map((r) => (typeof r === 'string' ? read.get(r) : r));
+}
+
+/** The rows shown, without those deleted meanwhile. */
+export const shownOnly = (rows: Array<ShownRow | undefined>) => rows.filter((r): r is ShownRow => r !== undefined);
+
 /** One board's period: the unit a rank index orders. */
 export interface BoardPeriod {
   boardId: string;

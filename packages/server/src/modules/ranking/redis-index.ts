@@ -3,32 +3,22 @@ import type { RedisClient } from '../../lib/redis.js';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { behindRedis } from '../../lib/redis-outages.js';
+import { hasMetadata } from '../../db/dialect-sql.js';
+import { shownBits, shownOf } from './entry-table.js';
+import { encode, shownOfMember, storedMember } from './redis-members.js';
 import { followsTies, type OrderKey } from './order.js';
 import {
   aroundByParts,
-  rowsInOrder,
+  shownOnly,
   sqlRankIndex,
+  withReadRows,
   type BoardPeriod,
   type IndexedEntry,
   type RankIndex,
+  type ShownRow,
 } from './rank-index.js';
 
-/**
- * Encodes an entry so that Redis's sorted-set order is the board's total order: the set's score is
- * the game score (negated on `desc` boards, so the best comes first) and ties are broken by the
- * member, compared bytewise: a 16-digit timestamp, the player name (UTF-8 bytes compare in code
- * point order; names hold no control characters, so NUL ends them), then the score id.
- */
-function encode(key: OrderKey, sort: BoardPeriod['sort']): { z: string; member: string } {
-  const z = sort === 'desc' ? -key.score : key.score;
-  return {
-    z: String(z === 0 ? 0 : z),
-    member: `${String(key.timestamp).padStart(16, '0')}${key.player_name}\u0000${key.id}`,
-  };
-}
-
 const SORTS = ['asc', 'desc'] as const;
-const idOf = (member: string) => member.slice(member.lastIndexOf('\u0000') + 1);
 
 /** How long a removed id is remembered: longer than a notice can take to arrive, or a rebuild to run. */
 const REMEMBER_REMOVED_MS = 300_000;
@@ -74,9 +64,10 @@ redis.call('ZADD', KEYS[3], ARGV[2], ARGV[1])
 redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', ARGV[3])
 redis.call('PEXPIRE', KEYS[3], ARGV[4])
 return 1`,
-  // The 0-based rank of a key (its own, or where it would go: ARGV[5] '1' when it follows every
-  // tie of its score, so a ZCOUNT tells; else added and removed inside the script), and with
-  // ARGV[3] > 0 that many members from ARGV[4] ('after', 'above', or 'both': after, then above) of it. -1 when not ready.
+  // The 0-based rank of a key (its own, found through ARGV[6], its id; or where it would go: ARGV[5]
+  // '1' when it follows every tie of its score, so a ZCOUNT tells; else added and removed inside the
+  // script), and with ARGV[3] > 0 that many members with their scores from ARGV[4] ('after',
+  // 'above', or 'both': after, then above) of it. -1 when not ready.
   howlRank: `
 if not redis.call('ZSCORE', KEYS[1], '') then return -1 end
 local member = ARGV[2]
@@ -87,7 +78,16 @@ if ARGV[5] == '1' then
 elseif member == '' then
   r = 0
 else
-  own = redis.call('ZSCORE', KEYS[1], member)
+  local stored = redis.call('HGET', KEYS[2], ARGV[6])
+  if stored then
+    stored = string.sub(stored, string.find(stored, '|', 1, true) + 1)
+    local prefix = string.sub(stored, 1, #member)
+    local rest = string.sub(stored, #member + 1, #member + 1)
+    if prefix == member and (rest == '' or rest == '\\1') then
+      own = redis.call('ZSCORE', KEYS[1], stored)
+      member = stored
+    end
+  end
   if own then
     r = redis.call('ZRANK', KEYS[1], member) - 1
   else
@@ -102,14 +102,14 @@ local below = {}
 if ARGV[4] ~= 'above' then
   local from = r + 1
   if own then from = r + 2 end
-  below = redis.call('ZRANGE', KEYS[1], from, from + n - 1)
+  below = redis.call('ZRANGE', KEYS[1], from, from + n - 1, 'WITHSCORES')
   if ARGV[4] == 'after' then return {r, below} end
 end
 local above = {}
 if r > 0 then
   local from = r - n
   if from < 0 then from = 0 end
-  above = redis.call('ZRANGE', KEYS[1], from + 1, r)
+  above = redis.call('ZRANGE', KEYS[1], from + 1, r, 'WITHSCORES')
 end
 if ARGV[4] == 'above' then return {r, above} end
 return {r, below, above}`,
@@ -199,14 +199,15 @@ export function redisRankIndex(
       );
       const rows = await db
         .selectFrom('scores')
-        .select(['id', 'score', 'timestamp', 'player_name', 'revision'])
+        .select(['id', 'score', 'timestamp', 'player_name', 'revision', 'engine', hasMetadata(db).as('has_metadata')])
         .where('leaderboard_id', '=', board.boardId)
         .where('period_start', '=', board.periodStart)
         .execute();
       for (let i = 0; i < rows.length; i += 2000) {
         const batch = redis.pipeline() as unknown as Scripts & { exec(): Promise<unknown> };
         for (const row of rows.slice(i, i + 2000)) {
-          const { z, member } = encode(row, board.sort);
+          const { z } = encode(row, board.sort);
+          const member = storedMember(row, board.sort, shownBits(row.has_metadata, row.engine));
           // Generation 2^53: rows read from the database are never stale; a removal still wins.
           void batch.howlSave(...k, row.id, String(row.revision), z, member, String(Number.MAX_SAFE_INTEGER), '1');
         }
@@ -218,7 +219,10 @@ export function redisRankIndex(
     }
   }
 
-  /** One round trip: the rank of `key` and, optionally, `limit` members after or above it. Undefined while not ready. */
+  /**
+   * One round trip: the rank of `key` and, optionally, `limit` members after or above it, as
+   * [member, z] pairs flattened. Undefined while not ready.
+   */
   async function ask(
     board: BoardPeriod,
     key: OrderKey | undefined,
@@ -228,7 +232,15 @@ export function redisRankIndex(
     if (!outages.usable(board.boardId)) return undefined;
     const { z, member } = key ? encode(key, board.sort) : { z: '0', member: '' };
     const answer = (await run
-      .howlRank(...periodKeys(board), z, member, String(limit), direction, key && followsTies(key) ? '1' : '0')
+      .howlRank(
+        ...periodKeys(board),
+        z,
+        member,
+        String(limit),
+        direction,
+        key && followsTies(key) ? '1' : '0',
+        key?.id ?? '',
+      )
       .catch(() => undefined)) as number | [number, string[]?, string[]?] | undefined;
     if (answer === undefined) return undefined; // Redis went away meanwhile: SQL answers
     if (answer === -1) {
@@ -239,7 +251,12 @@ export function redisRankIndex(
     return { rank, members, above };
   }
 
-  const hydrate = (members: string[]) => rowsInOrder(db, members.map(idOf));
+  /** The rows of [member, z, …] pairs in the order given (`reverse`: the other way), reading only those with metadata. */
+  const rowsOf = (board: BoardPeriod, pairs: string[], reverse = false) => {
+    const rows: Array<ShownRow | string> = [];
+    for (let i = 0; i < pairs.length; i += 2) rows.push(shownOfMember(board, pairs[i]!, pairs[i + 1]!));
+    return withReadRows(db, reverse ? rows.reverse() : rows);
+  };
 
   /** Forgets a board's sets (they are rebuilt when next asked for); a rebuild under way will not be put in place. */
   async function forget(boardId: string): Promise<void> {
@@ -274,12 +291,12 @@ export function redisRankIndex(
     async page(board, after, limit) {
       if (limit <= 0) return [];
       const answer = await ask(board, after, limit, 'after');
-      return answer ? hydrate(answer.members) : sql.page(board, after, limit);
+      return answer ? shownOnly(await rowsOf(board, answer.members)) : sql.page(board, after, limit);
     },
     async above(board, key, limit) {
       if (limit <= 0) return [];
       const answer = await ask(board, key, limit, 'above');
-      return answer ? hydrate(answer.members.reverse()) : sql.above(board, key, limit);
+      return answer ? shownOnly(await rowsOf(board, answer.members, true)) : sql.above(board, key, limit);
     },
     async countAbove(board, key) {
       if (followsTies(key)) {
@@ -299,17 +316,18 @@ export function redisRankIndex(
     async around(board, key, count) {
       const answer = await ask(board, key, count, 'both');
       if (!answer) return aroundByParts(sql, board, key, count);
-      // Both sides in one query.
-      const rows = await hydrate([...answer.above.reverse(), ...answer.members]);
-      const above = new Set(answer.above.map(idOf));
+      // Both sides at once (one query at most, for rows with metadata); the split is by count.
+      const rows = await rowsOf(board, [...answer.above, ...answer.members]);
+      const aboveCount = answer.above.length / 2;
       return {
         countAbove: answer.rank,
-        above: rows.filter((r) => above.has(r.id)),
-        below: rows.filter((r) => !above.has(r.id)),
+        above: shownOnly(rows.slice(0, aboveCount).reverse()),
+        below: shownOnly(rows.slice(aboveCount)),
       };
     },
     async saved(board, entry: IndexedEntry) {
-      const { z, member } = encode(entry, board.sort);
+      const { z } = encode(entry, board.sort);
+      const member = storedMember(entry, board.sort, shownOf(entry));
       await notify(board.boardId, () =>
         run.howlSave(...periodKeys(board), entry.id, String(entry.revision), z, member, String(board.generation), '0'),
       );

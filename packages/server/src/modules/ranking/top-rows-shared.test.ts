@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/support/database.js';
-import { insertDeveloperRow } from '../../../test/support/rank-indexes.js';
+import { insertDeveloperRow, keepAllBoard } from '../../../test/support/rank-indexes.js';
 import { DIALECTS, REDIS_SKIP, services } from '../../../test/support/services.js';
 import { startTcpProxy } from '../../../test/support/tcp-proxy.js';
 import { createCaches, type Caches } from '../../lib/cache.js';
@@ -52,14 +52,7 @@ describe.skipIf(DIALECTS[1]!.skip || REDIS_SKIP)('postgres + redis: top rows kep
     readerRedis.on('error', () => {});
     writer = await process(clients[0]!);
     reader = await process(readerRedis);
-    await writer.create('game', {
-      name: 'b',
-      insert_option: 'keep',
-      sort: 'desc',
-      max_entries: null,
-      time_based: 'na',
-      timezone: null,
-    });
+    await writer.create('game', keepAllBoard('b'));
     for (let i = 0; i < 20; i++) await writer.submit('game', 'b', { player_name: `p${i}`, score: i }, 4);
   });
   afterAll(async () => {

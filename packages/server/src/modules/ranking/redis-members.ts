@@ -1,0 +1,48 @@
+import { READ_ROW, engineOf } from './entry-table.js';
+import type { OrderKey } from './order.js';
+import type { BoardPeriod, IndexedEntry, ShownRow } from './rank-index.js';
+
+/**
+ * Encodes an entry so that Redis's sorted-set order is the board's total order: the set's score is
+ * the game score (negated on `desc` boards, so the best comes first) and ties are broken by the
+ * member, compared bytewise: a 16-digit timestamp, the player name (UTF-8 bytes compare in code
+ * point order; names hold no control characters, so NUL ends them), then the score id.
+ */
+export function encode(key: OrderKey, sort: BoardPeriod['sort']): { z: string; member: string } {
+  const z = sort === 'desc' ? -key.score : key.score;
+  return {
+    z: String(z === 0 ? 0 : z),
+    member: `${String(key.timestamp).padStart(16, '0')}${key.player_name}\u0000${key.id}`,
+  };
+}
+
+/**
+ * The member a saved entry is stored as: its order (`encode`), then, after SOH (which no name or id
+ * holds, so the order is untouched), its revision and what its row shows besides the order (the
+ * 3 bits of entry-table.ts), so that an answer builds rows without metadata with no query.
+ */
+export const storedMember = (entry: IndexedEntry, sort: BoardPeriod['sort'], shown: number) =>
+  `${encode(entry, sort).member}\u0001${entry.revision}\u0001${shown}`;
+
+/** The row a stored member shows, or its id when only the row can tell (it has metadata, or the member is from before revisions and bits were stored). */
+export function shownOfMember(board: BoardPeriod, member: string, z: string): ShownRow | string {
+  const nul = member.lastIndexOf('\u0000');
+  const cut = member.indexOf('\u0001', nul);
+  if (cut === -1) return member.slice(nul + 1);
+  const id = member.slice(nul + 1, cut);
+  const bitsAt = member.indexOf('\u0001', cut + 1);
+  const bits = Number(member.slice(bitsAt + 1));
+  if (bits & READ_ROW) return id;
+  const score = board.sort === 'desc' ? -Number(z) : Number(z);
+  return {
+    id,
+    leaderboard_id: board.boardId,
+    period_start: board.periodStart,
+    player_name: member.slice(16, nul),
+    score: score === 0 ? 0 : score,
+    timestamp: Number(member.slice(0, 16)),
+    metadata: null,
+    engine: engineOf(bits),
+    revision: Number(member.slice(cut + 1, bitsAt)),
+  };
+}
