@@ -36,16 +36,26 @@ export interface Caches {
   close(): Promise<void>;
 }
 
+/** A notice of this key tells the other processes to drop everything they keep under its name. */
+export const EVERY_KEY = '*';
+
+/** Keys of notices kept while Redis cannot take them; past this, one notice of EVERY_KEY is sent instead. */
+const MAX_PENDING_NOTICES = 10_000;
+
 /** What a process does with other processes' notices of one name. */
 export interface NoticeHandlers {
-  /** Another process changed `key`. */
+  /** Another process changed `key` (never EVERY_KEY: that one calls `lost`). */
   changed(key: string): void;
   /** Notices may have been lost (an outage of the subscriber, a cluster's nodes changing): drop everything kept. */
   lost(): void;
 }
 
 export interface Notices {
-  /** Tells every other process (not this one) that `key` changed; call after the change has committed. */
+  /**
+   * Tells every other process (not this one) that `key` changed; call after the change has
+   * committed. While Redis cannot take it the notice waits, without holding up the caller, and is
+   * sent once Redis is back.
+   */
   send(key: string): Promise<void>;
   /** Whether other processes' notices reach this one now: while not, nothing read may be kept. */
   listening(): boolean;
@@ -106,7 +116,10 @@ export async function createCaches(opts: CachesOptions = {}): Promise<Caches> {
       const handlers = noticeHandlers.get(name);
       if (!handlers) return caches.get(name)?.delete(message.slice(cut + 1));
       const from = message.indexOf('\n', cut + 1);
-      if (from !== -1 && message.slice(cut + 1, from) !== self) handlers.changed(message.slice(from + 1));
+      if (from === -1 || message.slice(cut + 1, from) === self) return;
+      const key = message.slice(from + 1);
+      if (key === EVERY_KEY) handlers.lost();
+      else handlers.changed(key);
     });
     // Its outages show on the main connection, which reports them (lib/redis-outages.ts); here they only stop keeping.
     subscriber.on('error', () => {});
@@ -143,6 +156,39 @@ export async function createCaches(opts: CachesOptions = {}): Promise<Caches> {
     await publisher()?.publish(channel, message).catch(onError);
   };
 
+  // Notices Redis could not take, by name: sent when it is back, so that no other process keeps
+  // what this one changed meanwhile (without them, one that kept listening would never hear).
+  const pending = new Map<string, Set<string>>();
+  const sendNotice = async (name: string, key: string): Promise<void> => {
+    const sent =
+      opts.redis?.status === 'ready' &&
+      (await publisher()!
+        .publish(channel, `${name}\n${self}\n${key}`)
+        .then(
+          () => true,
+          (err: unknown) => {
+            onError(err);
+            return false;
+          },
+        ));
+    if (sent) return;
+    let keys = pending.get(name);
+    if (!keys) pending.set(name, (keys = new Set()));
+    // Past the bound, one notice tells them to drop everything of the name.
+    if (keys.size >= MAX_PENDING_NOTICES) {
+      keys.clear();
+      keys.add(EVERY_KEY);
+    } else if (!keys.has(EVERY_KEY)) keys.add(key);
+  };
+  const sendPending = async () => {
+    for (const [name, keys] of [...pending]) {
+      pending.delete(name);
+      for (const key of keys.has(EVERY_KEY) ? [EVERY_KEY] : keys) await sendNotice(name, key);
+    }
+  };
+  const onReady = () => void sendPending();
+  opts.redis?.on('ready', onReady);
+
   return {
     cache<V extends object>(name: string, max = DEFAULT_MAX): Cache<V> {
       let c = caches.get(name);
@@ -163,7 +209,7 @@ export async function createCaches(opts: CachesOptions = {}): Promise<Caches> {
       noticeHandlers.set(name, handlers);
       return {
         send: async (key) => {
-          if (opts.redis) await publish(`${name}\n${self}\n${key}`);
+          if (opts.redis) await sendNotice(name, key);
         },
         listening: () => listening,
       };
@@ -180,6 +226,7 @@ export async function createCaches(opts: CachesOptions = {}): Promise<Caches> {
         .finally(() => markers.delete(marker));
     },
     async close() {
+      opts.redis?.off('ready', onReady);
       if (subscriber) {
         listening = false;
         subscriber.removeAllListeners('close');

@@ -49,7 +49,7 @@ export const RANK_INDEXES: IndexVariant[] = [
       return redisRankIndex(db, redis, { prefix: `howl-test:${randomUUID()}` });
     },
   },
-  // As the app runs it: in one process, other processes' notices (top-rows-shared.test.ts) play no part.
+  // As the app runs it: in one process, other processes' notices (leaderboards-top-rows-shared.test.ts) play no part.
   {
     name: 'redis with its top 4 rows kept',
     skip: REDIS_SKIP,

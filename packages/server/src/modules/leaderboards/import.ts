@@ -82,31 +82,35 @@ export function createScoreImport({ db, rankIndex, changed }: ImportDeps) {
         let pushedOut = 0;
         try {
           for (const batch of batches) {
-            const done = await againOnTakenKey(() =>
-              db.transaction().execute(async (trx) => {
-                const held = await store.lockBoard(trx, gameId, name, 'all');
-                if (!held || held.id !== board.id) throw E.notFound(name);
-                // What was decided for the whole file holds only under the settings it was decided with.
-                if (held.generation !== board.generation) throw E.changedDuringImport(name);
-                const ready = await stillFree(trx, batch);
-                const result =
-                  held.insert_option === 'keep'
-                    ? await insertAll(trx, ready.flat())
-                    : await saveOnePerPlayer(trx, held, ready);
-                const trimmed =
-                  held.max_entries === null
-                    ? []
-                    : await store.trim(trx, { id: held.id, sort: held.sort, maxEntries: held.max_entries });
-                return { ...result, removed: [...result.removed, ...trimmed], trimmed };
-              }),
-            );
+            // Each batch is a write of its own to the index (other processes hear of it as it is done).
+            const done = await rankIndex.track([board.id], async () => {
+              const done = await againOnTakenKey(() =>
+                db.transaction().execute(async (trx) => {
+                  const held = await store.lockBoard(trx, gameId, name, 'all');
+                  if (!held || held.id !== board.id) throw E.notFound(name);
+                  // What was decided for the whole file holds only under the settings it was decided with.
+                  if (held.generation !== board.generation) throw E.changedDuringImport(name);
+                  const ready = await stillFree(trx, batch);
+                  const result =
+                    held.insert_option === 'keep'
+                      ? await insertAll(trx, ready.flat())
+                      : await saveOnePerPlayer(trx, held, ready);
+                  const trimmed =
+                    held.max_entries === null
+                      ? []
+                      : await store.trim(trx, { id: held.id, sort: held.sort, maxEntries: held.max_entries });
+                  return { ...result, removed: [...result.removed, ...trimmed], trimmed };
+                }),
+              );
+              await follow(rankIndex, board, done.saved, done.removed);
+              return done;
+            });
             for (const [id, count] of done.written) written.set(id, count);
             // What the size limit pushed out right away was not imported after all.
             for (const e of done.trimmed) {
               pushedOut += written.get(e.id) ?? 0;
               written.delete(e.id);
             }
-            await follow(rankIndex, board, done.saved, done.removed);
             await nextTurn();
           }
         } finally {

@@ -84,8 +84,12 @@ else
     local prefix = string.sub(stored, 1, #member)
     local rest = string.sub(stored, #member + 1, #member + 1)
     if prefix == member and (rest == '' or rest == '\\1') then
-      own = redis.call('ZSCORE', KEYS[1], stored)
-      member = stored
+      -- The entry as asked about: not one saved since with another score (the same member otherwise).
+      local z = redis.call('ZSCORE', KEYS[1], stored)
+      if z and tonumber(z) == tonumber(ARGV[1]) then
+        own = true
+        member = stored
+      end
     end
   end
   if own then

@@ -1,4 +1,4 @@
-import type { Caches } from '../../lib/cache.js';
+import { EVERY_KEY, type Caches } from '../../lib/cache.js';
 import { RecentRemovals } from './recent-removals.js';
 import { compareEntries, type OrderKey } from './order.js';
 import {
@@ -55,6 +55,25 @@ export function withTopRows<I extends RankIndex>(index: I, options: TopRowsOptio
   /** Least recently read first. */
   const tops = new Map<string, Top>();
   const topKey = (boardId: string, periodStart: number) => `${boardId}\u0000${periodStart}`;
+  /** Each board's keys in `tops`, so a board is forgotten without a walk of every board (a notice per write). */
+  const keysOf = new Map<string, Set<string>>();
+  const boardOf = (key: string) => key.slice(0, key.indexOf('\u0000'));
+  function keep(key: string, top: Top): void {
+    tops.delete(key);
+    tops.set(key, top);
+    const boardId = boardOf(key);
+    let keys = keysOf.get(boardId);
+    if (!keys) keysOf.set(boardId, (keys = new Set()));
+    keys.add(key);
+    if (tops.size > maxBoards) drop(tops.keys().next().value!);
+  }
+  function drop(key: string): void {
+    if (!tops.delete(key)) return;
+    const boardId = boardOf(key);
+    const keys = keysOf.get(boardId);
+    keys?.delete(key);
+    if (keys?.size === 0) keysOf.delete(boardId);
+  }
   const generations = new Map<string, number>();
   const removedIds = new RecentRemovals();
   /** Per board: writes under way, and a count of every write start, end and notice (a fill compares it). */
@@ -71,6 +90,7 @@ export function withTopRows<I extends RankIndex>(index: I, options: TopRowsOptio
     lost() {
       losses++;
       tops.clear();
+      keysOf.clear();
     },
   });
   const listening = () => others?.listening() ?? true;
@@ -90,7 +110,8 @@ export function withTopRows<I extends RankIndex>(index: I, options: TopRowsOptio
   };
 
   function forget(boardId: string): void {
-    for (const key of tops.keys()) if (key.startsWith(`${boardId}\u0000`)) tops.delete(key);
+    for (const key of keysOf.get(boardId) ?? []) tops.delete(key);
+    keysOf.delete(boardId);
   }
 
   /** Follows the newest generation seen: false when `generation` is older (a read or notice from before a reset). */
@@ -110,7 +131,7 @@ export function withTopRows<I extends RankIndex>(index: I, options: TopRowsOptio
     if (!top || board.generation < top.generation) return undefined;
     // The board moved on (new settings, a wipe) or the period ended: the rows go.
     if (top.sort !== board.sort || top.generation !== board.generation || ended(top)) {
-      tops.delete(key);
+      drop(key);
       return undefined;
     }
     // Most recently read last; below half full nothing is evicted soon, so the hot path skips the move.
@@ -140,10 +161,7 @@ export function withTopRows<I extends RankIndex>(index: I, options: TopRowsOptio
     };
     const unchanged = (changes.get(board.boardId) ?? 0) === before && losses === lossesBefore && listening();
     if (quiet && unchanged && generations.get(board.boardId) === board.generation) {
-      const key = topKey(board.boardId, board.periodStart);
-      tops.delete(key);
-      tops.set(key, top);
-      if (tops.size > maxBoards) tops.delete(tops.keys().next().value!);
+      keep(topKey(board.boardId, board.periodStart), top);
     }
     return top;
   }
@@ -178,7 +196,7 @@ export function withTopRows<I extends RankIndex>(index: I, options: TopRowsOptio
     const enters = top.complete || (last !== undefined && compareEntries(entry, last, top.sort) < 0);
     if (!enters) return; // ranks below the kept rows: they stay the period's first ones
     if (!isRow(entry)) {
-      tops.delete(topKey(board.boardId, board.periodStart));
+      drop(topKey(board.boardId, board.periodStart));
       return;
     }
     top.rows.splice(bound(top, entry, false), 0, shownRow(entry));
@@ -244,12 +262,21 @@ export function withTopRows<I extends RankIndex>(index: I, options: TopRowsOptio
       }
     },
     async reset(boardId, generation) {
-      await index.reset(boardId, generation);
-      touch(boardId);
-      forget(boardId);
-      if (generation === null) generations.delete(boardId);
-      else generations.set(boardId, Math.max(generation, generations.get(boardId) ?? generation));
-      await tell([boardId]);
+      try {
+        await index.reset(boardId, generation);
+      } finally {
+        touch(boardId);
+        forget(boardId);
+        if (generation === null) generations.delete(boardId);
+        else generations.set(boardId, Math.max(generation, generations.get(boardId) ?? generation));
+        await tell([boardId]);
+      }
+    },
+    async reconcile() {
+      const interrupted = await index.reconcile();
+      // A process stopped between a write's commit and its notice: which boards, only the index knew.
+      if (interrupted > 0) await others?.send(EVERY_KEY);
+      return interrupted;
     },
     async track(boardIds, run) {
       for (const id of boardIds) {

@@ -5,9 +5,9 @@ import { openTestDatabase } from '../../../test/support/database.js';
 import { insertDeveloperRow, keepAllBoard } from '../../../test/support/rank-indexes.js';
 import { DIALECTS, REDIS_SKIP, services } from '../../../test/support/services.js';
 import { manualClock } from '../../lib/clock.js';
-import { createLeaderboards } from '../leaderboards/service.js';
-import { sqlRankIndex } from './rank-index.js';
-import { redisRankIndex } from './redis-index.js';
+import { createLeaderboards } from './service.js';
+import { sqlRankIndex } from '../ranking/rank-index.js';
+import { redisRankIndex } from '../ranking/redis-index.js';
 
 // What the property suites do not see: a board's set as Redis holds it, and sets stored by an
 // earlier release, whose members carry only the order.
