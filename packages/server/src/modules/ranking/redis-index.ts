@@ -6,6 +6,7 @@ import { behindRedis } from '../../lib/redis-outages.js';
 import { hasMetadata } from '../../db/dialect-sql.js';
 import { shownBits, shownOf } from './entry-table.js';
 import { encode, shownOfMember, storedMember } from './redis-members.js';
+import { SCRIPTS, type Scripts } from './redis-scripts.js';
 import { followsTies, type OrderKey } from './order.js';
 import {
   aroundByParts,
@@ -24,117 +25,6 @@ const SORTS = ['asc', 'desc'] as const;
 const REMEMBER_REMOVED_MS = 300_000;
 /** How long a period is kept after it ends (the one before is still asked about for a while). */
 const KEEP_ENDED_MS = 86_400_000;
-
-// Keys of one period and sort: KEYS[1] live sorted set, [2] live id → "revision|member", [3] ids
-// removed lately (sorted by when), [4] rebuild lock, [5] and [6] the set and hash a rebuild fills,
-// [7] the board's generation. The live set exists only complete: a rebuild fills the other pair
-// and renames it into place with the marker (the empty member at -inf), so any member at all
-// means ready, and every rank the scripts give skips the marker.
-const SCRIPTS = {
-  // Saves an entry into the live set and the one being rebuilt, where each exists, unless the
-  // notice is stale: an older generation, a removed id, or a revision no newer than the stored one.
-  howlSave: `
-if tonumber(redis.call('GET', KEYS[7]) or '0') > tonumber(ARGV[5]) then return 0 end
-if redis.call('ZSCORE', KEYS[3], ARGV[1]) then return 0 end
-local function save(z, rev)
-  local old = redis.call('HGET', rev, ARGV[1])
-  if old then
-    local sep = string.find(old, '|', 1, true)
-    if tonumber(string.sub(old, 1, sep - 1)) >= tonumber(ARGV[2]) then return end
-    redis.call('ZREM', z, string.sub(old, sep + 1))
-  end
-  redis.call('ZADD', z, ARGV[3], ARGV[4])
-  redis.call('HSET', rev, ARGV[1], ARGV[2] .. '|' .. ARGV[4])
-end
-if redis.call('EXISTS', KEYS[1]) == 1 then save(KEYS[1], KEYS[2]) end
-if ARGV[6] == '1' or redis.call('EXISTS', KEYS[4]) == 1 then save(KEYS[5], KEYS[6]) end
-return 1`,
-  // Removes an entry from both sets and remembers its id, so a late notice cannot bring it back.
-  howlRemove: `
-local function remove(z, rev)
-  local old = redis.call('HGET', rev, ARGV[1])
-  if old then
-    redis.call('ZREM', z, string.sub(old, string.find(old, '|', 1, true) + 1))
-    redis.call('HDEL', rev, ARGV[1])
-  end
-end
-remove(KEYS[1], KEYS[2])
-remove(KEYS[5], KEYS[6])
-redis.call('ZADD', KEYS[3], ARGV[2], ARGV[1])
-redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', ARGV[3])
-redis.call('PEXPIRE', KEYS[3], ARGV[4])
-return 1`,
-  // The 0-based rank of a key (its own, found through ARGV[6], its id; or where it would go: ARGV[5]
-  // '1' when it follows every tie of its score, so a ZCOUNT tells; else added and removed inside the
-  // script), and with ARGV[3] > 0 that many members with their scores from ARGV[4] ('after',
-  // 'above', or 'both': after, then above) of it. -1 when not ready.
-  howlRank: `
-if not redis.call('ZSCORE', KEYS[1], '') then return -1 end
-local member = ARGV[2]
-local own = false
-local r
-if ARGV[5] == '1' then
-  r = redis.call('ZCOUNT', KEYS[1], '-inf', ARGV[1]) - 1
-elseif member == '' then
-  r = 0
-else
-  local stored = redis.call('HGET', KEYS[2], ARGV[6])
-  if stored then
-    stored = string.sub(stored, string.find(stored, '|', 1, true) + 1)
-    local prefix = string.sub(stored, 1, #member)
-    local rest = string.sub(stored, #member + 1, #member + 1)
-    if prefix == member and (rest == '' or rest == '\\1') then
-      -- The entry as asked about: not one saved since with another score (the same member otherwise).
-      local z = redis.call('ZSCORE', KEYS[1], stored)
-      if z and tonumber(z) == tonumber(ARGV[1]) then
-        own = true
-        member = stored
-      end
-    end
-  end
-  if own then
-    r = redis.call('ZRANK', KEYS[1], member) - 1
-  else
-    redis.call('ZADD', KEYS[1], ARGV[1], member)
-    r = redis.call('ZRANK', KEYS[1], member) - 1
-    redis.call('ZREM', KEYS[1], member)
-  end
-end
-local n = tonumber(ARGV[3])
-if n <= 0 then return {r} end
-local below = {}
-if ARGV[4] ~= 'above' then
-  local from = r + 1
-  if own then from = r + 2 end
-  below = redis.call('ZRANGE', KEYS[1], from, from + n - 1, 'WITHSCORES')
-  if ARGV[4] == 'after' then return {r, below} end
-end
-local above = {}
-if r > 0 then
-  local from = r - n
-  if from < 0 then from = 0 end
-  above = redis.call('ZRANGE', KEYS[1], from + 1, r, 'WITHSCORES')
-end
-if ARGV[4] == 'above' then return {r, above} end
-return {r, below, above}`,
-  // Puts a rebuilt period in place, unless the board was reset while it was being rebuilt
-  // (KEYS[8] is the board's reset count, ARGV[1] its value when the rebuild began).
-  howlReady: `
-if (redis.call('GET', KEYS[8]) or '0') ~= ARGV[1] then
-  redis.call('DEL', KEYS[5], KEYS[6])
-  return 0
-end
-redis.call('ZADD', KEYS[5], '-inf', '')
-redis.call('RENAME', KEYS[5], KEYS[1])
-if redis.call('EXISTS', KEYS[6]) == 1 then redis.call('RENAME', KEYS[6], KEYS[2]) else redis.call('DEL', KEYS[2]) end
-if tonumber(ARGV[2]) > 0 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[2])
-  redis.call('PEXPIRE', KEYS[2], ARGV[2])
-end
-return 1`,
-} as const;
-
-type Scripts = { [K in keyof typeof SCRIPTS]: (...args: string[]) => Promise<unknown> };
 
 export interface RedisIndexOptions {
   /** Key prefix, so test runs and deployments sharing a Redis stay apart. */
