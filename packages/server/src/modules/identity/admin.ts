@@ -111,6 +111,7 @@ export function poolAdmin({ db, clock, hasher, poolId, mustFind }: PoolContext) 
     async remove(username: string, alsoDelete?: SaveProfile): Promise<IdentityUser> {
       const user = await mustFind(username);
       await db.transaction().execute(async (trx) => {
+        await store.lockUser(trx, user.id);
         await alsoDelete?.(trx, user);
         await store.deleteUser(trx, user.id);
       });

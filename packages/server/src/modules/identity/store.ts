@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { withRowLock } from '../../db/dialect-sql.js';
+import { lockRows, withRowLock } from '../../db/dialect-sql.js';
 import type { DB } from '../../db/schema.js';
+import { identityErrors } from './errors.js';
 import type { AccountStatus, CodePurpose, IdentityUser, NewIdentityUser } from './identity.table.js';
 
 export function findUser(db: Kysely<DB>, poolId: string, username: string): Promise<IdentityUser | undefined> {
@@ -26,11 +27,13 @@ export async function updateUser(
   changes: { password_hash?: string; status?: AccountStatus; enabled?: number },
   now: number,
 ): Promise<void> {
-  await db
+  const { numUpdatedRows } = await db
     .updateTable('identity_users')
     .set({ ...changes, updated_at: now })
     .where('id', '=', id)
-    .execute();
+    .executeTakeFirstOrThrow();
+  // Found by name a moment ago, deleted since by another request.
+  if (numUpdatedRows === 0n) throw identityErrors.userNotFound();
 }
 
 /** Stores a code, replacing any earlier one of the same purpose. */
@@ -178,12 +181,14 @@ export async function endUserSessions(
   userId: string,
   opts: { keep?: string; keepSaved?: boolean } = {},
 ): Promise<void> {
-  const { session_version: version } = await trx
+  const moved = await trx
     .updateTable('identity_users')
     .set((eb) => ({ session_version: eb('session_version', '+', 1) }))
     .where('id', '=', userId)
     .returning('session_version')
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  if (!moved) throw identityErrors.userNotFound();
+  const version = moved.session_version;
   let sessions = trx.deleteFrom('identity_sessions').where('user_id', '=', userId);
   let saved = trx.deleteFrom('identity_saved_sessions').where('user_id', '=', userId);
   if (opts.keep) {
@@ -242,6 +247,15 @@ export async function deleteSavedSession(db: Kysely<DB>, tokenHash: string): Pro
   await db.deleteFrom('identity_saved_sessions').where('token_hash', '=', tokenHash).execute();
 }
 
+/**
+ * Holds the account row first, as every change of an account does before it touches its sessions:
+ * one lock order, so a delete and a password change of the same account cannot deadlock.
+ */
+export async function lockUser(trx: Kysely<DB>, id: string): Promise<void> {
+  await lockRows(trx, trx.selectFrom('identity_users').select('id').where('id', '=', id), 'update');
+}
+
+/** Deletes an account and what hangs on it; the caller has taken `lockUser` before touching anything of it. */
 export async function deleteUser(db: Kysely<DB>, id: string): Promise<void> {
   await db.deleteFrom('identity_sessions').where('user_id', '=', id).execute();
   await db.deleteFrom('identity_saved_sessions').where('user_id', '=', id).execute();
@@ -252,6 +266,8 @@ export async function deleteUser(db: Kysely<DB>, id: string): Promise<void> {
 /** Every account of a pool with its sessions, saved sessions and codes (the pool's owner is going). */
 export async function deletePool(db: Kysely<DB>, poolId: string): Promise<void> {
   const users = db.selectFrom('identity_users').select('id').where('pool_id', '=', poolId);
+  // The accounts before their sessions, in the order lockUser and updateUser take them.
+  await lockRows(db, users, 'update');
   await db.deleteFrom('identity_sessions').where('user_id', 'in', users).execute();
   await db.deleteFrom('identity_saved_sessions').where('user_id', 'in', users).execute();
   await db.deleteFrom('identity_codes').where('user_id', 'in', users).execute();

@@ -214,6 +214,30 @@ for (const { dialect, skip } of DIALECTS) {
       expect((await register(p.name, p.email)).statusCode).toBe(200);
     });
 
+    it('deletes a player while the console changes them: each call answers 200 or 404, never a 500', async () => {
+      for (let round = 0; round < 8; round++) {
+        const p = await loggedIn(`contested-${round}`);
+        const path = `/players/${encodeURIComponent(p.name)}`;
+        // Each change holds the account, then ends its sessions; the delete must take them in that order too.
+        const answers = await Promise.all([
+          console('PUT', `${path}/password`, { password: 'Other-Pass8' }),
+          console('POST', `${path}/disable`, {}),
+          console('DELETE', path),
+          console('PUT', `${path}/password`, { password: 'Third-Pass7' }),
+          console('POST', `${path}/enable`, {}),
+        ]);
+        const seen = answers.map((res) =>
+          res.statusCode === 200 ? 200 : `${res.statusCode} ${res.json().error?.code}`,
+        );
+        expect(
+          seen.filter((s) => s !== 200 && s !== '404 PlayerNotFound'),
+          `round ${round}`,
+        ).toEqual([]);
+        expect(seen[2], 'the delete itself').toBe(200);
+        expect((await login(p.name)).json().error.code).toBe('NotAuthorized');
+      }
+    });
+
     it.each([
       ['POST', '/disable'],
       ['POST', '/enable'],
@@ -278,6 +302,27 @@ for (const { dialect, skip } of DIALECTS) {
       ]);
       expect(left.map((rows) => rows.length)).toEqual([0, 0]);
     });
+
+    it("deletes a game while the console changes its players' passwords: 200 or 404, never a 500", async () => {
+      for (let round = 0; round < 3; round++) await deleteGameWhileChangingPasswords(round);
+    });
+
+    async function deleteGameWhileChangingPasswords(round: number) {
+      const game = await newGame(`Contested ${round}`);
+      const opts = { apiKey: game.api_key, gameId: game.game_id };
+      const names = await Promise.all(
+        Array.from({ length: 6 }, async (_, i) => (await loggedIn(`held-${round}-${i}`, {}, opts)).name),
+      );
+      const changes = names.map((name) =>
+        console('PUT', `/players/${encodeURIComponent(name)}/password`, { password: 'Other-Pass8' }, game.game_id),
+      );
+      const [deleted, ...answers] = await Promise.all([
+        call(ctx.t.app, 'DELETE', `/api/games/${game.game_id}`, { cookie: ctx.cookie }),
+        ...changes,
+      ]);
+      expect(deleted!.statusCode).toBe(200);
+      expect(answers.map((a) => a.statusCode).filter((code) => code !== 200 && code !== 404)).toEqual([]);
+    }
 
     it('deletes the players, their sessions and the mail settings with the game', async () => {
       const game = await newGame('Doomed');
