@@ -9,17 +9,22 @@ interface Template {
 }
 
 /**
- * A read built and compiled once per database and number of arguments, then run with new values:
- * building and compiling a Kysely query each time cost a tenth of a game call answered from one
- * row. `build` is called once with stand-ins for its arguments; a run puts each argument where its
- * stand-in was in the compiled parameters, so the order Kysely gives them does not matter. On
- * PostgreSQL it runs as a named statement (statement-names.ts), so the server plans it once too.
+ * A statement built and compiled once per database and number of arguments, then run with new
+ * values: building and compiling a Kysely query each time cost a tenth of a game call answered from
+ * one row. `build` is called once with stand-ins for its arguments (strings, whatever the column);
+ * a run puts each argument, of any type, where its stand-in was in the compiled parameters, so the
+ * order Kysely gives them does not matter. The compiled text depends only on the database's
+ * dialect, so a transaction of the database uses the same one. On PostgreSQL it runs as a named
+ * statement (statement-names.ts), so the server plans it once too: name its columns, never `*`,
+ * since a column added while it is held would break it.
  */
 export function prepared<R>(build: (db: Kysely<DB>, ...args: string[]) => Compilable<R>) {
-  const templates = new WeakMap<Kysely<DB>, Map<number, Template>>();
-  return async (db: Kysely<DB>, ...args: string[]): Promise<R[]> => {
-    let byArity = templates.get(db);
-    if (!byArity) templates.set(db, (byArity = new Map()));
+  const templates = new WeakMap<object, Map<number, Template>>();
+  return async (db: Kysely<DB>, ...args: unknown[]): Promise<R[]> => {
+    // One adapter per database, shared by its transactions.
+    const adapter = db.getExecutor().adapter;
+    let byArity = templates.get(adapter);
+    if (!byArity) templates.set(adapter, (byArity = new Map()));
     let template = byArity.get(args.length);
     if (!template) {
       const standIns = args.map((_, i) => `\u0000prepared-argument-${i}`);

@@ -4,7 +4,7 @@ import { lockRows, withRowLock, type RowLock } from '../../db/dialect-sql.js';
 import { prepared } from '../../db/prepared.js';
 import type { DB } from '../../db/schema.js';
 import type { LeaderboardRow, NewLeaderboard, ScoreRow } from './leaderboards.table.js';
-import { boardOrderSql, inBoardOrder, scoreBeats } from '../ranking/order.js';
+import { boardOrderSql, inBoardOrder } from '../ranking/order.js';
 
 export function listLeaderboards(db: Kysely<DB>, gameId: string): Promise<LeaderboardRow[]> {
   return db
@@ -37,15 +37,44 @@ export type BoardLock = 'share' | 'one' | 'all';
 /** The row lock each BoardLock takes (on PostgreSQL; none on SQLite). */
 const ROW_LOCK: Record<BoardLock, RowLock> = { share: 'key share', one: 'no key update', all: 'update' };
 
+/** Every column of a board, named (a prepared statement must not say `*`). */
+const BOARD_COLUMNS = Object.keys({
+  id: true,
+  game_id: true,
+  name: true,
+  display_name: true,
+  insert_option: true,
+  time_based: true,
+  timezone: true,
+  max_entries: true,
+  sort: true,
+  created_at: true,
+  generation: true,
+} satisfies Record<keyof LeaderboardRow, true>) as (keyof LeaderboardRow)[];
+
+/** The read of a board for a write, compiled once per lock (every submit runs one). */
+const boardLocks = Object.fromEntries(
+  (Object.keys(ROW_LOCK) as BoardLock[]).map((lock) => [
+    lock,
+    prepared((db, gameId, name) =>
+      withRowLock(
+        db,
+        db.selectFrom('leaderboards').select(BOARD_COLUMNS).where('game_id', '=', gameId!).where('name', '=', name!),
+        ROW_LOCK[lock],
+      ),
+    ),
+  ]),
+) as Record<BoardLock, (db: Kysely<DB>, gameId: string, name: string) => Promise<LeaderboardRow[]>>;
+
 /** The board, read and locked for a write; undefined when it no longer exists. */
-export function lockBoard(
+export async function lockBoard(
   trx: Transaction<DB>,
   gameId: string,
   name: string,
   lock: BoardLock,
 ): Promise<LeaderboardRow | undefined> {
-  const q = trx.selectFrom('leaderboards').selectAll().where('game_id', '=', gameId).where('name', '=', name);
-  return withRowLock(trx, q, ROW_LOCK[lock]).executeTakeFirst();
+  const [board] = await boardLocks[lock](trx, gameId, name);
+  return board;
 }
 
 /** Locks boards by id, in id order (see BoardLock). */
@@ -122,56 +151,6 @@ export interface NewEntry {
   timestamp: number;
   metadata: string | null;
   engine: number | null;
-}
-
-/**
- * Saves a submission the board's way, in one statement so parallel submissions never lose an
- * update: keep inserts; the others upsert the player's one entry of the period. Answers the entry
- * as it stands after the write, or undefined when a `highest` submission did not beat it.
- */
-export async function saveEntry(
-  db: Kysely<DB>,
-  entry: NewEntry,
-  mode: InsertOption,
-  sort: SortOrder,
-): Promise<ScoreRow | undefined> {
-  const row = { ...entry, player_key: mode === 'keep' ? entry.id : entry.player_name };
-  const insert = db.insertInto('scores').values(row);
-  if (mode === 'keep') return insert.returningAll().executeTakeFirst();
-  return insert
-    .onConflict((oc) => {
-      const target = oc.columns(['leaderboard_id', 'period_start', 'player_key']);
-      if (mode === 'latest') {
-        return target.doUpdateSet((eb) => ({
-          score: eb.ref('excluded.score'),
-          timestamp: eb.ref('excluded.timestamp'),
-          metadata: eb.ref('excluded.metadata'),
-          engine: eb.ref('excluded.engine'),
-          revision: eb(eb.ref('scores.revision'), '+', 1),
-        }));
-      }
-      if (mode === 'highest') {
-        return target
-          .doUpdateSet((eb) => ({
-            score: eb.ref('excluded.score'),
-            timestamp: eb.ref('excluded.timestamp'),
-            metadata: eb.ref('excluded.metadata'),
-            engine: eb.ref('excluded.engine'),
-            revision: eb(eb.ref('scores.revision'), '+', 1),
-          }))
-          .where(({ eb, ref }) => eb(ref('excluded.score'), scoreBeats(sort), ref('scores.score')));
-      }
-      // accumulator: the sum is computed by the database, so concurrent increments all count.
-      return target.doUpdateSet((eb) => ({
-        score: eb(eb.ref('scores.score'), '+', eb.ref('excluded.score')),
-        timestamp: eb.ref('excluded.timestamp'),
-        metadata: eb.fn.coalesce('excluded.metadata', 'scores.metadata'),
-        engine: eb.ref('excluded.engine'),
-        revision: eb(eb.ref('scores.revision'), '+', 1),
-      }));
-    })
-    .returningAll()
-    .executeTakeFirst();
 }
 
 export function findPlayerEntry(db: Kysely<DB>, boardId: string, periodStart: number, playerName: string) {

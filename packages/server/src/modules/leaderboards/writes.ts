@@ -9,6 +9,7 @@ import type { BoardPeriod, RankIndex } from '../ranking/rank-index.js';
 import { leaderboardErrors as E, MAX_METADATA_BYTES } from './errors.js';
 import type { LeaderboardRow, ScoreRow } from './leaderboards.table.js';
 import type { OrderKey } from '../ranking/order.js';
+import { saveEntry } from './save-entry.js';
 import * as store from './store.js';
 
 export interface WritesDeps {
@@ -95,7 +96,7 @@ export function createScoreWrites({
     // A client's id some entry already has (one saved earlier in this group, too) gives way to a fresh one.
     const id = s.wanted !== undefined && !(await store.entryExists(trx, s.wanted)) ? s.wanted : newId();
     const entry = { id, leaderboard_id: board.id, period_start: at.periodStart, player_name: s.player_name };
-    const saved = await store.saveEntry(
+    const saved = await saveEntry(
       trx,
       { ...entry, score: s.score, timestamp: clock.now(), metadata: s.metadata, engine: s.engine },
       board.insert_option,
