@@ -111,7 +111,8 @@ export function poolAdmin({ db, clock, hasher, poolId, mustFind }: PoolContext) 
     async remove(username: string, alsoDelete?: SaveProfile): Promise<IdentityUser> {
       const user = await mustFind(username);
       await db.transaction().execute(async (trx) => {
-        await store.lockUser(trx, user.id);
+        // Deleted since it was found (and the name perhaps taken again): nothing of it to delete.
+        if (!(await store.lockUser(trx, user.id))) throw E.userNotFound();
         await alsoDelete?.(trx, user);
         await store.deleteUser(trx, user.id);
       });

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
+import { AppError } from '../../http/errors.js';
 import { newToken, sha256 } from '../../lib/tokens.js';
 import { identityErrors as E } from './errors.js';
 import type { IdentityUser } from './identity.table.js';
@@ -145,7 +146,14 @@ export function poolSessions({ db, clock, poolId, sessionTtlMs }: PoolSessionsDe
     },
 
     /** Ends every session of the account, saved sessions too, on every device. */
-    signOutEverywhere: (userId: string) => db.transaction().execute((trx) => store.endUserSessions(trx, userId)),
+    async signOutEverywhere(userId: string): Promise<void> {
+      try {
+        await db.transaction().execute((trx) => store.endUserSessions(trx, userId));
+      } catch (err) {
+        // Deleted since the caller's session was checked: no session of it is left to end.
+        if (!(err instanceof AppError && err.code === 'UserNotFound')) throw err;
+      }
+    },
   };
 }
 

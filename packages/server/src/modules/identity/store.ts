@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { lockRows, withRowLock } from '../../db/dialect-sql.js';
+import { isForeignKeyViolation } from '../../db/errors.js';
 import type { DB } from '../../db/schema.js';
 import { identityErrors } from './errors.js';
 import type { AccountStatus, CodePurpose, IdentityUser, NewIdentityUser } from './identity.table.js';
@@ -113,7 +114,13 @@ export interface NewSession {
  * were checked under, in one statement; false when every session has been ended since.
  */
 export async function insertSession(db: Kysely<DB>, session: NewSession): Promise<boolean> {
-  return insertWhileCurrent(db, 'identity_sessions', { saved_session_hash: null, ...session });
+  try {
+    return await insertWhileCurrent(db, 'identity_sessions', { saved_session_hash: null, ...session });
+  } catch (err) {
+    // The saved session it is minted from was ended (a logout, an expiry) since it was checked.
+    if (isForeignKeyViolation(err)) return false;
+    throw err;
+  }
 }
 
 const COLUMN_TYPES: Record<string, string> = {
@@ -249,10 +256,12 @@ export async function deleteSavedSession(db: Kysely<DB>, tokenHash: string): Pro
 
 /**
  * Holds the account row first, as every change of an account does before it touches its sessions:
- * one lock order, so a delete and a password change of the same account cannot deadlock.
+ * one lock order, so a delete and a password change of the same account cannot deadlock. False
+ * when the account is gone.
  */
-export async function lockUser(trx: Kysely<DB>, id: string): Promise<void> {
-  await lockRows(trx, trx.selectFrom('identity_users').select('id').where('id', '=', id), 'update');
+export async function lockUser(trx: Kysely<DB>, id: string): Promise<boolean> {
+  const q = trx.selectFrom('identity_users').select('id').where('id', '=', id);
+  return (await withRowLock(trx, q, 'update').executeTakeFirst()) !== undefined;
 }
 
 /** Deletes an account and what hangs on it; the caller has taken `lockUser` before touching anything of it. */

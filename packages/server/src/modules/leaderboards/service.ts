@@ -14,6 +14,7 @@ import { decodeCursor, encodeCursor, toEntry, toLeaderboard, toPeriod } from './
 import * as store from './store.js';
 import { createScoreImport } from './import.js';
 import { createScoreWrites } from './writes.js';
+import { gameErrors } from '../games/errors.js';
 
 /** The largest page the game API answers at once; `max=0` means "all", up to this, with a cursor for the rest. */
 export const MAX_PAGE = 1000;
@@ -162,7 +163,7 @@ export function createLeaderboards({ db, clock, rankIndex, caches = noCaches }: 
       try {
         await db.transaction().execute(async (trx) => {
           // Counted and created one at a time per game, so parallel creates cannot pass the limit.
-          await store.lockGameBoards(trx, gameId);
+          if (!(await store.lockGameBoards(trx, gameId))) throw gameErrors.notFound();
           if (await store.findLeaderboard(trx, gameId, body.name)) throw E.exists(body.name);
           if ((await store.countLeaderboards(trx, gameId)) >= MAX_LEADERBOARDS_PER_GAME) throw E.limitReached();
           await store.insertLeaderboard(trx, row);

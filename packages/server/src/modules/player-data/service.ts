@@ -1,5 +1,5 @@
 import { GAME_STATE_PLAYER, MAX_PLAYER_DATA_BYTES } from '@howl/contract';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import type { GameHold } from '../games/service.js';
@@ -88,8 +88,15 @@ export function createPlayerData({ db, clock, games }: PlayerDataDeps) {
 
     characters: (gameId: string, player: string) => store.listCharacters(db, gameId, player),
 
-    /** Deletes every document of a player (with their account, from the dashboard); answers how many went. */
-    deletePlayer: (trx: Kysely<DB>, gameId: string, player: string) => store.deletePlayer(trx, gameId, player),
+    /**
+     * Deletes every document of a player (with their account, from the dashboard); answers how many
+     * went. It holds the player first, as every write of their documents does, so the two cannot
+     * take the documents in opposite orders.
+     */
+    async deletePlayer(trx: Transaction<DB>, gameId: string, player: string): Promise<number> {
+      await store.lockPlayer(trx, gameId, player);
+      return store.deletePlayer(trx, gameId, player);
+    },
 
     /** The game is being deleted: its documents go in its transaction. */
     async removeGame(trx: Kysely<DB>, gameId: string): Promise<undefined> {

@@ -219,13 +219,16 @@ for (const { dialect, skip } of DIALECTS) {
         const p = await loggedIn(`contested-${round}`);
         const path = `/players/${encodeURIComponent(p.name)}`;
         // Each change holds the account, then ends its sessions; the delete must take them in that order too.
-        const answers = await Promise.all([
+        const [loggedOut, ...answers] = await Promise.all([
+          v1('POST', '/v1/players/logout', { token: p.access_token, body: { all: true } }),
           console('PUT', `${path}/password`, { password: 'Other-Pass8' }),
           console('POST', `${path}/disable`, {}),
           console('DELETE', path),
           console('PUT', `${path}/password`, { password: 'Third-Pass7' }),
           console('POST', `${path}/enable`, {}),
         ]);
+        // The player's own logout from every device: done, or their session already ended.
+        expect([200, 401]).toContain(loggedOut!.statusCode);
         const seen = answers.map((res) =>
           res.statusCode === 200 ? 200 : `${res.statusCode} ${res.json().error?.code}`,
         );
@@ -323,6 +326,34 @@ for (const { dialect, skip } of DIALECTS) {
       expect(deleted!.statusCode).toBe(200);
       expect(answers.map((a) => a.statusCode).filter((code) => code !== 200 && code !== 404)).toEqual([]);
     }
+
+    it('deletes a game while the console adds a board and saves its mails: 200 or 404, nothing left behind', async () => {
+      for (let round = 0; round < 4; round++) {
+        const game = await newGame(`Vanishing ${round}`);
+        const base = `/api/games/${game.game_id}`;
+        const [deleted, ...answers] = await Promise.all([
+          call(ctx.t.app, 'DELETE', base, { cookie: ctx.cookie }),
+          ...['a', 'b', 'c'].map((name) =>
+            call(ctx.t.app, 'POST', `${base}/leaderboards`, { cookie: ctx.cookie, body: { name } }),
+          ),
+          console('PUT', '/player-auth/emails', { reply_to: 'late@example.com' }, game.game_id),
+          console('PUT', '/player-auth/emails', { reset_subject: 'Late' }, game.game_id),
+        ]);
+        expect(deleted!.statusCode).toBe(200);
+        // A board created before the delete answers 201, the mails saved before it 200.
+        const seen = answers.map((a) => (a.statusCode < 300 ? 'done' : `${a.statusCode} ${a.json().error?.code}`));
+        expect(
+          seen.filter((s) => s !== 'done' && s !== '404 NotFound'),
+          `round ${round}`,
+        ).toEqual([]);
+        const db = ctx.t.database.db;
+        const left = await Promise.all([
+          db.selectFrom('leaderboards').select('id').where('game_id', '=', game.game_id).execute(),
+          db.selectFrom('player_email_templates').select('game_id').where('game_id', '=', game.game_id).execute(),
+        ]);
+        expect(left.map((rows) => rows.length)).toEqual([0, 0]);
+      }
+    });
 
     it('deletes the players, their sessions and the mail settings with the game', async () => {
       const game = await newGame('Doomed');

@@ -120,6 +120,25 @@ for (const { dialect, skip } of DIALECTS) {
       expect((await resume(other.saved_session.token)).statusCode).toBe(401);
     });
 
+    it('resumes a saved session while a logout ends it: the resume answers 200 or SessionExpired, never a 500', async () => {
+      for (let round = 0; round < 8; round++) {
+        const p = await loggedIn(`resume-logout-${round}`, { remember_me: true });
+        const first = (await resume(p.saved_session!.token)).json();
+        // The logout ends the saved session the resumes are minting from.
+        const [out, ...resumed] = await Promise.all([
+          v1('POST', '/v1/players/logout', { token: first.access_token, body: {} }),
+          ...Array.from({ length: 4 }, () => resume(p.saved_session!.token)),
+        ]);
+        expect(out!.statusCode).toBe(200);
+        const seen = resumed.map((r) => (r.statusCode === 200 ? 200 : `${r.statusCode} ${r.json().error?.code}`));
+        expect(
+          seen.filter((s) => s !== 200 && s !== '401 SessionExpired'),
+          `round ${round}`,
+        ).toEqual([]);
+        expect((await resume(p.saved_session!.token)).json().error.code).toBe('SessionExpired');
+      }
+    });
+
     it('answers 401 NotAuthorized without a Bearer token and SessionExpired for an unknown one', async () => {
       const none = await v1('GET', '/v1/players/me');
       expect(none.statusCode).toBe(401);

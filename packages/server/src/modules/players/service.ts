@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import type { GameRow } from '../games/games.table.js';
+import { gameErrors } from '../games/errors.js';
 import { playerPoolId, type GameHold, type Games } from '../games/service.js';
 import type { ImportedAccount } from '../identity/admin.js';
 import type { IdentityUser } from '../identity/identity.table.js';
@@ -153,7 +154,11 @@ export function createPlayers({ db, identity, mailer, clock, games, playerData }
         reply_to: pick(changes.reply_to, stored?.reply_to),
         updated_at: clock.now(),
       };
-      await store.saveTemplate(db, next);
+      await db.transaction().execute(async (trx) => {
+        // A game deleted meanwhile takes its templates with it; none is left behind.
+        if (!(await games.hold(trx, game.id))) throw gameErrors.notFound();
+        await store.saveTemplate(trx, next);
+      });
       return effectiveTemplate(game.name, next);
     },
 
@@ -326,7 +331,8 @@ export function createPlayers({ db, identity, mailer, clock, games, playerData }
       const pool = poolOf(game);
       // A name with data but no account is listed too; deleting it deletes its data.
       if (!(await pool.admin.find(playerName))) {
-        if ((await playerData.deletePlayer(db, gameId, playerName)) === 0) throw E.notFound();
+        const deleted = await db.transaction().execute((trx) => playerData.deletePlayer(trx, gameId, playerName));
+        if (deleted === 0) throw E.notFound();
         return;
       }
       await inPlayerTerms(() =>
