@@ -71,7 +71,11 @@ export function poolAdmin({ db, clock, hasher, poolId, mustFind }: PoolContext) 
                   session_version: 0,
                 });
               }
-              await store.insertUsers(trx, users);
+              // In name order: two imports of overlapping names (two processes) then wait on each other's names in one order, never in a circle.
+              await store.insertUsers(
+                trx,
+                [...users].sort((a, b) => (a.username < b.username ? -1 : a.username > b.username ? 1 : 0)),
+              );
               return users;
             }),
           )),

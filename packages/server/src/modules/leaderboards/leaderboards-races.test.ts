@@ -117,6 +117,29 @@ for (const { dialect, index, skip, env } of SETUPS) {
       }
     });
 
+    it('answers no 500 when the console deletes entries of an unlimited board that saves are updating', async () => {
+      await board('open', { insert_option: 'latest', max_entries: null });
+      const players = Array.from({ length: 8 }, (_, i) => `o${i}`);
+      for (let round = 0; round < 6; round++) {
+        const ids: string[] = [];
+        for (const player_name of players)
+          ids.push((await v1('POST', '/v1/leaderboards/open/scores', { player_name, score: round })).json().score_id);
+        // The saves update the players' entries in arrival order; the deletes take them in their own.
+        const answers = await Promise.all([
+          ...players.map((player_name, i) =>
+            v1('POST', '/v1/leaderboards/open/scores', { player_name, score: 100 + round + i }),
+          ),
+          call(t.app, 'POST', `/api/games/${game.game_id}/scores/delete`, { body: { score_ids: ids }, cookie }),
+          ...[...players]
+            .reverse()
+            .map((player_name) => v1('POST', '/v1/leaderboards/open/scores', { player_name, score: 200 + round })),
+        ]);
+        expect(answers.map((r) => r.statusCode).filter((s) => s !== 200)).toEqual([]);
+        const rows = await stored('open');
+        expect((await all('open')).map((s) => s.score_id).sort()).toEqual(rows.map((r) => r.id).sort());
+      }
+    });
+
     it('counts a value against the whole board right after a settings change (not a half-built set)', async () => {
       await board('settings', { max_entries: null });
       for (let i = 0; i < 12; i++)

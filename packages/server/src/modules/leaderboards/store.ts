@@ -28,8 +28,8 @@ export function findLeaderboard(db: Kysely<DB>, gameId: string, name: string): P
 /**
  * How a write holds a board's row until its transaction ends (PostgreSQL; SQLite runs one write
  * transaction at a time). `share`: saves to a board without a size limit, many at once. `one`:
- * saves that may trim, and deletes of scores, one at a time (a trim decided in the database is
- * then exact). `all`: wipes and new settings, alone. Locks are always taken board before scores,
+ * saves that may trim, one at a time (a trim decided in the database is then exact). `all`:
+ * wipes, new settings and deletes of scores, alone. Locks are always taken board before scores,
  * and several boards in id order, so two writes never wait on each other in a circle.
  */
 export type BoardLock = 'share' | 'one' | 'all';

@@ -195,7 +195,9 @@ export function createScoreWrites({
     if (boardIds.length === 0) return 0;
     return rankIndex.track(boardIds, async () => {
       const removed = await db.transaction().execute(async (trx) => {
-        await store.lockBoards(trx, boardIds, 'one');
+        // Alone on the board: saves to an unlimited board (a shared lock) take their entries in
+        // arrival order, the delete in index order; side by side they could wait on each other.
+        await store.lockBoards(trx, boardIds, 'all');
         return store.deleteEntries(trx, gameId, ids);
       });
       for (const boardId of new Set(removed.map((e) => e.leaderboard_id))) {
