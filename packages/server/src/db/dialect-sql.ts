@@ -59,3 +59,13 @@ export async function lockName(trx: Kysely<DB>, name: string): Promise<void> {
 export function hasMetadata(db: Kysely<DB>): RawBuilder<boolean | number> {
   return dialectOf(db) === 'postgres' ? sql`has_metadata` : sql`metadata is not null`;
 }
+
+/**
+ * Brings PostgreSQL's statistics of a table up to date after it grew by many rows at once (an
+ * import), rather than when autovacuum next gets to it: without them the planner may walk a whole
+ * board in rank order to find one player's scores. SQLite keeps no statistics unless asked.
+ */
+export async function refreshStatistics(db: Kysely<DB>, table: 'scores'): Promise<void> {
+  if (dialectOf(db) !== 'postgres') return;
+  await sql`analyze ${sql.table(table)}`.execute(db);
+}

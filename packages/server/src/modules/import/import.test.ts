@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { call, signedInDeveloper, STRONG_PASSWORD } from '../../../test/support/app.js';
 import { IMPORT_SETUPS, importGames } from '../../../test/support/imports.js';
@@ -222,6 +223,24 @@ for (const { dialect, skip, index, redis } of IMPORT_SETUPS) {
       expect(huge.json().error.code).toBe('PayloadTooLarge');
       expect((await g.read('main')).json().scores).toEqual([]);
     }, 60_000);
+
+    it.skipIf(dialect !== 'postgres' || redis)(
+      "reads a player's scores through their own index right after a large import (PostgreSQL's statistics)",
+      async () => {
+        const g = await game();
+        const scores = Array.from({ length: 3000 }, (_, i) => ({ pn: `bulk${i % 1500}`, s: i, t: T0 + i }));
+        expect((await g.importing({ leaderboards: [{ name: 'main', scores }] })).statusCode).toBe(200);
+        const plan = await sql<{ 'QUERY PLAN': string }>`explain select * from scores
+          where leaderboard_id = (select id from leaderboards where game_id = ${g.game_id} and name = 'main')
+          and period_start = 0 and player_name = 'bulk7' order by score desc, timestamp, id limit 10`.execute(
+          ctx.t.database.db,
+        );
+        // Without statistics the planner walks the whole board in rank order for one player.
+        expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('scores_player');
+        const mine = await v1Of(g)('GET', '/v1/leaderboards/main/players/bulk7/scores');
+        expect(mine.json().scores.map((e: { score: number }) => e.score)).toEqual([1507, 7]);
+      },
+    );
 
     it('creates players who must reset their password, skips existing names, and imports their data', async () => {
       const g = await game();

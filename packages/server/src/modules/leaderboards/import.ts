@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { refreshStatistics } from '../../db/dialect-sql.js';
 import { againOnTakenKey } from '../../db/errors.js';
 import type { DB } from '../../db/schema.js';
 import { newId } from '../../lib/tokens.js';
@@ -40,6 +41,9 @@ type Row = store.NewEntry & { revision?: number };
  * so other requests are answered between them (on SQLite a write holds every other request).
  */
 export const IMPORT_ROWS_PER_TRANSACTION = 500;
+
+/** An import of this many scores or more refreshes the database's statistics of scores (see refreshStatistics). */
+export const STATISTICS_AFTER = 1000;
 
 /**
  * Bulk import of scores into one board. What to write is decided once for the whole file (the
@@ -117,6 +121,7 @@ export function createScoreImport({ db, rankIndex, changed }: ImportDeps) {
           if (written.size > 0 || pushedOut > 0) await changed(gameId);
         }
         const imported = [...written.values()].reduce((n, c) => n + c, 0);
+        if (imported >= STATISTICS_AFTER) await refreshStatistics(db, 'scores');
         return { imported, skipped: scores.length - imported };
       });
     },
