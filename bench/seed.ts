@@ -102,5 +102,6 @@ export async function seed(db: Kysely<DB>, gameId: string, entries: number): Pro
     await db.insertInto('player_data').values(rows).execute();
   }
   // As a large import does, and as a running PostgreSQL's autovacuum would have done by now.
-  await refreshStatistics(db, 'scores');
+  await refreshStatistics(db, 'scores', entries);
+  await refreshStatistics(db, 'player_data', DATA_PLAYERS);
 }

@@ -46,10 +46,16 @@ export async function lockRows<Q extends Lockable<Q> & { execute(): Promise<unkn
   await withRowLock(db, q, lock).execute();
 }
 
-/** Holds a name (not a row: it may not exist yet) until the transaction ends, so holders of the same name go one at a time. */
-export async function lockName(trx: Kysely<DB>, name: string): Promise<void> {
-  if (dialectOf(trx) !== 'postgres') return;
-  await sql`select pg_advisory_xact_lock(hashtextextended(${name}, 0))`.execute(trx);
+/**
+ * Holds names (not rows: they may not exist yet) until the transaction ends, so holders of the
+ * same name go one at a time. In one statement, in the order given: callers give them sorted, so
+ * two holders of overlapping names never wait on each other in a circle.
+ */
+export async function lockNames(trx: Kysely<DB>, names: string[]): Promise<void> {
+  if (names.length === 0 || dialectOf(trx) !== 'postgres') return;
+  // PostgreSQL evaluates a volatile function of the select list after the order by.
+  await sql`select pg_advisory_xact_lock(hashtextextended(name, 0))
+    from unnest(${names}::text[]) with ordinality as held(name, at) order by at`.execute(trx);
 }
 
 /**
@@ -60,12 +66,16 @@ export function hasMetadata(db: Kysely<DB>): RawBuilder<boolean | number> {
   return dialectOf(db) === 'postgres' ? sql`has_metadata` : sql`metadata is not null`;
 }
 
+/** Rows a bulk write (an import) adds at least before it refreshes the table's statistics. */
+export const STATISTICS_AFTER_ROWS = 1000;
+
 /**
- * Brings PostgreSQL's statistics of a table up to date after it grew by many rows at once (an
+ * Brings PostgreSQL's statistics of a table up to date after a bulk write added `rows` rows (an
  * import), rather than when autovacuum next gets to it: without them the planner may walk a whole
- * board in rank order to find one player's scores. SQLite keeps no statistics unless asked.
+ * board in rank order to find one player's scores, or all of a game's documents to find a few.
+ * SQLite keeps no statistics unless asked.
  */
-export async function refreshStatistics(db: Kysely<DB>, table: 'scores'): Promise<void> {
-  if (dialectOf(db) !== 'postgres') return;
+export async function refreshStatistics(db: Kysely<DB>, table: 'scores' | 'player_data', rows: number): Promise<void> {
+  if (rows < STATISTICS_AFTER_ROWS || dialectOf(db) !== 'postgres') return;
   await sql`analyze ${sql.table(table)}`.execute(db);
 }

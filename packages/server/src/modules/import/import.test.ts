@@ -225,20 +225,31 @@ for (const { dialect, skip, index, redis } of IMPORT_SETUPS) {
     }, 60_000);
 
     it.skipIf(dialect !== 'postgres' || redis)(
-      "reads a player's scores through their own index right after a large import (PostgreSQL's statistics)",
+      "reads a player's scores and documents through their own index right after a large import (PostgreSQL's statistics)",
       async () => {
         const g = await game();
         const scores = Array.from({ length: 3000 }, (_, i) => ({ pn: `bulk${i % 1500}`, s: i, t: T0 + i }));
-        expect((await g.importing({ leaderboards: [{ name: 'main', scores }] })).statusCode).toBe(200);
-        const plan = await sql<{ 'QUERY PLAN': string }>`explain select * from scores
-          where leaderboard_id = (select id from leaderboards where game_id = ${g.game_id} and name = 'main')
-          and period_start = 0 and player_name = 'bulk7' order by score desc, timestamp, id limit 10`.execute(
-          ctx.t.database.db,
-        );
-        // Without statistics the planner walks the whole board in rank order for one player.
-        expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('scores_player');
+        const docs = Object.fromEntries(Array.from({ length: 1500 }, (_, i) => [`bulk${i}`, { level: i }]));
+        const res = await g.importing({ leaderboards: [{ name: 'main', scores }], player_data: docs });
+        expect(res.statusCode).toBe(200);
+        const planOf = async (query: ReturnType<typeof sql>) =>
+          (await query.execute(ctx.t.database.db)).rows
+            .map((r) => (r as Record<string, string>)['QUERY PLAN'])
+            .join('\n');
+        // Without statistics the planner walks the whole board in rank order for one player, and
+        // reads every document of the game to find a few.
+        expect(
+          await planOf(sql`explain select * from scores
+            where leaderboard_id = (select id from leaderboards where game_id = ${g.game_id} and name = 'main')
+            and period_start = 0 and player_name = 'bulk7' order by score desc, timestamp, id limit 10`),
+        ).toContain('scores_player');
+        const docPlan = await planOf(sql`explain select * from player_data where
+          (game_id = ${g.game_id} and player_name = 'bulk7' and character_name = '')
+          or (game_id = ${g.game_id} and player_name = 'bulk8' and character_name = '')`);
+        expect(docPlan).not.toMatch(/Filter: .*player_name/);
         const mine = await v1Of(g)('GET', '/v1/leaderboards/main/players/bulk7/scores');
         expect(mine.json().scores.map((e: { score: number }) => e.score)).toEqual([1507, 7]);
+        expect((await v1Of(g)('GET', '/v1/player-data/bulk7')).json().player_data).toEqual({ level: 7 });
       },
     );
 

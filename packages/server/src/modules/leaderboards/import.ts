@@ -42,9 +42,6 @@ type Row = store.NewEntry & { revision?: number };
  */
 export const IMPORT_ROWS_PER_TRANSACTION = 500;
 
-/** An import of this many scores or more refreshes the database's statistics of scores (see refreshStatistics). */
-export const STATISTICS_AFTER = 1000;
-
 /**
  * Bulk import of scores into one board. What to write is decided once for the whole file (the
  * period of each timestamp, which ids to keep, the file's own best of a board with a size limit);
@@ -121,7 +118,7 @@ export function createScoreImport({ db, rankIndex, changed }: ImportDeps) {
           if (written.size > 0 || pushedOut > 0) await changed(gameId);
         }
         const imported = [...written.values()].reduce((n, c) => n + c, 0);
-        if (imported >= STATISTICS_AFTER) await refreshStatistics(db, 'scores');
+        await refreshStatistics(db, 'scores', imported);
         return { imported, skipped: scores.length - imported };
       });
     },

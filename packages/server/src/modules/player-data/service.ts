@@ -1,5 +1,6 @@
 import { GAME_STATE_PLAYER, MAX_PLAYER_DATA_BYTES } from '@howl/contract';
 import type { Kysely, Transaction } from 'kysely';
+import { refreshStatistics } from '../../db/dialect-sql.js';
 import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import type { GameHold } from '../games/service.js';
@@ -78,11 +79,15 @@ export function createPlayerData({ db, clock, games }: PlayerDataDeps) {
         const chunk = texts.slice(i, i + IMPORT_CHUNK);
         await db.transaction().execute(async (trx) => {
           if (!(await games.hold(trx, gameId))) throw playerDataErrors.gameGone();
-          for (const d of chunk) await store.lockPlayer(trx, gameId, d.player);
+          await store.lockPlayers(
+            trx,
+            chunk.map((d) => ({ gameId, player: d.player })),
+          );
           await store.importDocs(trx, gameId, chunk, clock.now());
         });
         await nextTurn();
       }
+      await refreshStatistics(db, 'player_data', texts.length);
       return texts.length;
     },
 

@@ -1,5 +1,5 @@
 import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
-import { lockName } from '../../db/dialect-sql.js';
+import { lockNames } from '../../db/dialect-sql.js';
 import { prepared } from '../../db/prepared.js';
 import type { DB } from '../../db/schema.js';
 import type { PlayerDataTable } from './player-data.table.js';
@@ -30,7 +30,15 @@ export async function findDoc(db: Kysely<DB>, key: DocKey) {
  * checks, the character limit) cannot interleave.
  */
 export async function lockPlayer(trx: Transaction<DB>, gameId: string, player: string) {
-  await lockName(trx, `player-data:${gameId}:${player}`);
+  await lockPlayers(trx, [{ gameId, player }]);
+}
+
+/** Holds several players' documents, in one statement, in the order given (sorted by the caller). */
+export async function lockPlayers(trx: Transaction<DB>, players: Array<{ gameId: string; player: string }>) {
+  await lockNames(
+    trx,
+    players.map((p) => `player-data:${p.gameId}:${p.player}`),
+  );
 }
 
 /** Whether a row is the document of this key. */

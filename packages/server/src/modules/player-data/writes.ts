@@ -50,7 +50,7 @@ export function createDocWrites({ db, clock, games }: { db: Kysely<DB>; clock: C
     const players = new Map<string, DocKey>();
     for (const c of group) if (live.has(c.key.gameId)) players.set(playerId(c.key), c.key);
     const ordered = [...players.values()].sort((a, b) => byText(a.gameId, b.gameId) || byText(a.player, b.player));
-    for (const p of ordered) await store.lockPlayer(trx, p.gameId, p.player);
+    await store.lockPlayers(trx, ordered);
 
     const keys = new Map<string, DocKey>();
     for (const c of group) if (live.has(c.key.gameId)) keys.set(docId(c.key), c.key);
