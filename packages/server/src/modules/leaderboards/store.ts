@@ -163,9 +163,11 @@ export function findPlayerEntry(db: Kysely<DB>, boardId: string, periodStart: nu
     .executeTakeFirst();
 }
 
-/** Whether any entry, of any board, has this id. */
-export async function entryExists(db: Kysely<DB>, id: string): Promise<boolean> {
-  return (await db.selectFrom('scores').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+/** Which of these ids an entry, of any board, already has. */
+export async function takenEntryIds(db: Kysely<DB>, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('scores').select('id').where('id', 'in', ids).execute();
+  return new Set(rows.map((r) => r.id));
 }
 
 // Columns named, not `*`: on PostgreSQL this is a named statement, which a column added later would break.

@@ -86,15 +86,19 @@ export function createScoreWrites({
     if (removed.length > 0) await rankIndex.removed(at.boardId, removed);
   }
 
-  /** Saves one submission in its group's transaction, the board's lock already held: today's single save, unchanged. */
+  /**
+   * Saves one submission in its group's transaction, the board's lock already held. `taken` holds
+   * the ids entries have among those the group's clients asked for, and grows with each save.
+   */
   async function saveOne(
     trx: Transaction<DB>,
     board: LeaderboardRow,
     at: BoardPeriod,
     s: Submission,
+    taken: Set<string>,
   ): Promise<Written> {
     // A client's id some entry already has (one saved earlier in this group, too) gives way to a fresh one.
-    const id = s.wanted !== undefined && !(await store.entryExists(trx, s.wanted)) ? s.wanted : newId();
+    const id = s.wanted !== undefined && !taken.has(s.wanted) ? s.wanted : newId();
     const entry = { id, leaderboard_id: board.id, period_start: at.periodStart, player_name: s.player_name };
     const saved = await saveEntry(
       trx,
@@ -102,6 +106,7 @@ export function createScoreWrites({
       board.insert_option,
       board.sort,
     );
+    if (saved) taken.add(saved.id);
     if (!saved) {
       // A `highest` board kept the player's better entry.
       const standing = await store.findPlayerEntry(trx, board.id, at.periodStart, s.player_name);
@@ -146,8 +151,12 @@ export function createScoreWrites({
               board = held;
               at = currentPeriod(held);
             }
+            // The clients' ids already in use, in one read for the group (the SilentWolf plugin sends one with every score).
+            const taken = await store.takenEntryIds(trx, [
+              ...new Set(group.flatMap((s) => (s.wanted === undefined ? [] : [s.wanted]))),
+            ]);
             const written: Written[] = [];
-            for (const s of group) written.push(await saveOne(trx, board, at, s));
+            for (const s of group) written.push(await saveOne(trx, board, at, s, taken));
             return written;
           });
           if (typeof written !== 'string') await followAll(at, written);
