@@ -218,6 +218,18 @@ for (const { dialect, skip } of DIALECTS) {
         expect((await v1('GET', '/v1/leaderboards/read/scores?max=0')).json().scores).toHaveLength(25);
       });
 
+      it("answers every one of a player's many scores with its position, best first", async () => {
+        await createBoard({ name: 'many', max_entries: null });
+        for (let i = 0; i < 70; i++) {
+          await submit('many', 'grinder', i * 2);
+          await submit('many', 'other', i * 2 + 1);
+        }
+        const mine = (await v1('GET', '/v1/leaderboards/many/players/grinder/scores?max=0')).json().scores;
+        expect(mine.map((s: { score: number; position: number }) => [s.score, s.position])).toEqual(
+          Array.from({ length: 70 }, (_, i) => [138 - i * 2, i * 2 + 2]),
+        );
+      });
+
       it("answers positions by id and by value, scores around, and a player's scores and top", async () => {
         const top = (await v1('GET', '/v1/leaderboards/read/players/p1/top')).json().score;
         expect([top.score, top.position]).toEqual([21, 5]);

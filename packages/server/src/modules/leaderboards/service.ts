@@ -18,6 +18,8 @@ import { gameErrors } from '../games/errors.js';
 
 /** The largest page the game API answers at once; `max=0` means "all", up to this, with a cursor for the rest. */
 export const MAX_PAGE = 1000;
+/** A player's positions asked at once: a Redis index answers them in one round trip, and the SQL one takes no more than a pool's share. */
+const POSITIONS_AT_ONCE = 32;
 export const DASHBOARD_PAGE = 50;
 /** The most neighbours an around query answers on each side. */
 export const MAX_AROUND = 50;
@@ -263,11 +265,15 @@ export function createLeaderboards({ db, clock, rankIndex, caches = noCaches }: 
         r.board.sort,
         q.max === 0 ? MAX_PAGE : Math.min(q.max, MAX_PAGE),
       );
-      const scores: ScoreEntry[] = [];
-      for (const row of rows) {
-        const position = await positionOf(r.board, r.at, row);
-        if (position !== null) scores.push(toEntry(row, position));
+      const positions: Array<number | null> = [];
+      for (let i = 0; i < rows.length; i += POSITIONS_AT_ONCE) {
+        const chunk = rows.slice(i, i + POSITIONS_AT_ONCE);
+        positions.push(...(await Promise.all(chunk.map((row) => positionOf(r.board, r.at, row)))));
       }
+      const scores: ScoreEntry[] = [];
+      rows.forEach((row, i) => {
+        if (positions[i] !== null) scores.push(toEntry(row, positions[i]!));
+      });
       return { scores, period: toPeriod(r.period), cursor: null };
     },
 
