@@ -59,6 +59,15 @@ export async function lockNames(trx: Kysely<DB>, names: string[]): Promise<void>
 }
 
 /**
+ * Whether a group of writes should put its rows in one statement. On PostgreSQL each statement is
+ * a round trip. SQLite runs in the process, and there a multi-row VALUES measured slower per row
+ * than one statement per row (about 80 µs against 55 µs for a score in a group of 10).
+ */
+export function writesRowsTogether(db: Kysely<DB>): boolean {
+  return dialectOf(db) === 'postgres';
+}
+
+/**
  * Whether a score has metadata, read the way `scores_rank` holds it (migration 0011), so that a
  * walk of that index never leaves it: PostgreSQL's generated column, SQLite's indexed expression.
  */

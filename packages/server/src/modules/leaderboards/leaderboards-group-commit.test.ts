@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, gameCall, signedInDeveloper, startTestApp, type TestApp } from '../../../test/support/app.js';
 import { openTestDatabase } from '../../../test/support/database.js';
 import { DIALECTS } from '../../../test/support/services.js';
+import { swCall } from '../../../test/support/silentwolf.js';
 
 /**
  * A real commit-time failure for the tests: a score of a player named `doomed…` writes a row whose
@@ -31,10 +32,12 @@ for (const { dialect, skip } of DIALECTS) {
     let cookie: string;
     let game: { game_id: string; api_key: string };
     let begins = 0;
+    let inserts = 0;
     beforeAll(async () => {
       const database = await openTestDatabase(dialect, {
         onQuery: (text) => {
           if (/^begin\b/i.test(text)) begins++;
+          if (/^insert into "scores"/i.test(text)) inserts++;
         },
       });
       t = await startTestApp({
@@ -108,6 +111,92 @@ for (const { dialect, skip } of DIALECTS) {
         expect((await shown(mode)).map((s) => s.score_id).sort()).toEqual(rows.map((r) => r.id).sort());
       },
     );
+
+    it('saves a group of new players in fewer statements on PostgreSQL, one per save on SQLite', async () => {
+      await board('rows', { insert_option: 'latest', max_entries: null });
+      const before = inserts;
+      const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => submit('rows', `row${i}`, i)));
+      expect(answers.map((r) => r.statusCode)).toEqual(answers.map(() => 200));
+      if (dialect === 'postgres') expect(inserts - before).toBeLessThan(30);
+      else expect(inserts - before).toBe(60);
+      const rows = await stored('rows');
+      expect(Object.fromEntries(rows.map((r) => [r.player_name, r.score]))).toEqual(
+        Object.fromEntries(answers.map((_, i) => [`row${i}`, i])),
+      );
+      // Each answer names its own player's entry and where it stands (scores descending: row59 first).
+      for (const [i, res] of answers.entries()) {
+        expect(res.json()).toEqual({
+          score_id: rows.find((r) => r.player_name === `row${i}`)!.id,
+          position: 60 - i,
+          kept: true,
+        });
+      }
+    });
+
+    it('keeps a limited keep board to its best entries when a group fills it, and answers the pushed-out saves as not kept', async () => {
+      await board('few', { insert_option: 'keep', max_entries: 10 });
+      const sent = Array.from({ length: 40 }, (_, i) => ({ player: `few${i}`, score: (i * 17) % 41 }));
+      const answers = await Promise.all(sent.map((s) => submit('few', s.player, s.score)));
+      expect(answers.map((r) => r.statusCode)).toEqual(sent.map(() => 200));
+      const best = [...sent].sort((a, b) => b.score - a.score).slice(0, 10);
+      const rows = await stored('few');
+      expect(rows.map((r) => r.score).sort((a, b) => b - a)).toEqual(best.map((s) => s.score));
+      for (const [i, res] of answers.entries()) {
+        const row = rows.find((r) => r.player_name === sent[i]!.player);
+        expect(res.json()).toEqual(
+          row
+            ? { score_id: row.id, position: best.findIndex((s) => s.player === sent[i]!.player) + 1, kept: true }
+            : { score_id: expect.any(String), position: null, kept: false },
+        );
+      }
+      expect((await shown('few')).map((s) => s.score_id).sort()).toEqual(rows.map((r) => r.id).sort());
+    });
+
+    it('gives a score id sent twice in one group to the first save and a fresh one to the second', async () => {
+      await board('ids', { insert_option: 'latest', max_entries: null });
+      const scoreId = '6f1d2c3b-4a59-4e8f-9a7b-0c1d2e3f4a5b';
+      const answers = await Promise.all(
+        // The SilentWolf plugin's save sends the client's id (the game API makes its own). The first
+        // save's group starts at once; the three after it wait for the next, together.
+        ['id-first', 'id-a', 'id-b', 'id-c'].map((player_name, i) =>
+          swCall(t, game, 'POST', '/save_score', {
+            body: { ldboard_name: 'ids', player_name, score: i, ...(i > 0 ? { score_id: scoreId } : {}) },
+          }),
+        ),
+      );
+      expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+      const ids = answers.slice(1).map((r) => r.json().score_id as string);
+      expect(ids[0]).toBe(scoreId);
+      expect(new Set(ids).size).toBe(3);
+      const rows = await stored('ids');
+      expect(Object.fromEntries(rows.map((r) => [r.player_name, r.id]))).toEqual({
+        'id-first': answers[0]!.json().score_id,
+        'id-a': ids[0],
+        'id-b': ids[1],
+        'id-c': ids[2],
+      });
+    });
+
+    it('answers a highest save that does not beat the player with the entry that stands, in a group of saves that do', async () => {
+      await board('best', { insert_option: 'highest', max_entries: null });
+      const first = await submit('best', 'steady', 90);
+      expect(first.statusCode).toBe(200);
+      const answers = await Promise.all([
+        submit('best', 'climber', 95),
+        submit('best', 'steady', 10),
+        submit('best', 'newcomer', 50),
+      ]);
+      expect(answers.map((r) => r.json())).toEqual([
+        { score_id: expect.any(String), position: 1, kept: true },
+        { score_id: first.json().score_id, position: 2, kept: false },
+        { score_id: expect.any(String), position: 3, kept: true },
+      ]);
+      expect(Object.fromEntries((await stored('best')).map((r) => [r.player_name, r.score]))).toEqual({
+        steady: 90,
+        climber: 95,
+        newcomer: 50,
+      });
+    });
 
     it('saves with the settings it finds under the lock when the kept board is from before a change, in one transaction', async () => {
       await board('changing', { insert_option: 'keep', max_entries: null });

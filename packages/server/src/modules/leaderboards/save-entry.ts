@@ -7,33 +7,40 @@ import { SHOWN_COLUMNS } from '../ranking/rank-index.js';
 import type { ScoreRow } from './leaderboards.table.js';
 import type { NewEntry } from './store.js';
 
+/** The columns of a saved entry, in the order each row of a save passes them. */
+const ENTRY_ARGS = 9;
+
 /**
- * Saves a submission the board's way, in one statement so parallel submissions never lose an
- * update: keep inserts; the others upsert the player's one entry of the period. Answers the entry
- * as it stands after the write, or undefined when a `highest` submission did not beat it.
+ * Saves entries the board's way, in one statement so parallel submissions never lose an update:
+ * keep inserts; the others upsert each player's one entry of the period, so no two entries given
+ * may be of one player. Answers each entry as it stands after the write, by its player key (its
+ * id on a keep board, its player's name otherwise); an entry of a `highest` board that did not beat
+ * the player's is not among them.
  */
-export async function saveEntry(
+export async function saveEntries(
   db: Kysely<DB>,
-  entry: NewEntry,
+  entries: readonly NewEntry[],
   mode: InsertOption,
   sort: SortOrder,
-): Promise<ScoreRow | undefined> {
-  const { id, leaderboard_id, period_start, player_name, score, timestamp, metadata, engine } = entry;
-  const playerKey = mode === 'keep' ? id : player_name;
+): Promise<Map<string, ScoreRow>> {
+  const args: unknown[] = [];
+  for (const e of entries) {
+    const playerKey = mode === 'keep' ? e.id : e.player_name;
+    args.push(
+      e.id,
+      e.leaderboard_id,
+      e.period_start,
+      e.player_name,
+      playerKey,
+      e.score,
+      e.timestamp,
+      e.metadata,
+      e.engine,
+    );
+  }
   const save = entrySaves[mode === 'highest' ? (`highest ${sort}` as const) : mode];
-  const [row] = await save(
-    db,
-    id,
-    leaderboard_id,
-    period_start,
-    player_name,
-    playerKey,
-    score,
-    timestamp,
-    metadata,
-    engine,
-  );
-  return row;
+  const rows = await save(db, ...args);
+  return new Map(rows.map((row) => [row.player_key, row]));
 }
 
 /** Every column of a score, named (a prepared statement must not say `*`). */
@@ -43,22 +50,31 @@ const SCORE_COLUMNS = [...SHOWN_COLUMNS, 'player_key'] as const satisfies readon
 type OnConflict = Parameters<InsertQueryBuilder<DB, 'scores', InsertResult>['onConflict']>[0];
 
 /**
- * The one statement of each way to save (see saveEntry), compiled once: a submit runs it for every
- * score, and on PostgreSQL the server plans it once per connection.
+ * The one statement of each way to save (see saveEntries), compiled once per number of rows (at
+ * most a group's): a submit group runs it for its scores, and on PostgreSQL the server plans it once
+ * per connection.
  */
 function entrySave(conflict?: OnConflict) {
-  return prepared((db, id, boardId, periodStart, playerName, playerKey, score, timestamp, metadata, engine) => {
-    const insert = db.insertInto('scores').values({
-      id: id!,
-      leaderboard_id: boardId!,
-      period_start: periodStart as never,
-      player_name: playerName!,
-      player_key: playerKey!,
-      score: score as never,
-      timestamp: timestamp as never,
-      metadata: metadata!,
-      engine: engine as never,
-    });
+  return prepared((db, ...args) => {
+    const rows = [];
+    for (let i = 0; i < args.length; i += ENTRY_ARGS) {
+      const [id, boardId, periodStart, playerName, playerKey, score, timestamp, metadata, engine] = args.slice(
+        i,
+        i + ENTRY_ARGS,
+      );
+      rows.push({
+        id: id!,
+        leaderboard_id: boardId!,
+        period_start: periodStart as never,
+        player_name: playerName!,
+        player_key: playerKey!,
+        score: score as never,
+        timestamp: timestamp as never,
+        metadata: metadata!,
+        engine: engine as never,
+      });
+    }
+    const insert = db.insertInto('scores').values(rows);
     return (conflict ? insert.onConflict(conflict) : insert).returning(SCORE_COLUMNS);
   });
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from '@howl/contract';
 import type { Kysely, Transaction } from 'kysely';
+import { writesRowsTogether } from '../../db/dialect-sql.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
@@ -9,7 +10,7 @@ import type { BoardPeriod, RankIndex } from '../ranking/rank-index.js';
 import { leaderboardErrors as E, MAX_METADATA_BYTES } from './errors.js';
 import type { LeaderboardRow, ScoreRow } from './leaderboards.table.js';
 import type { OrderKey } from '../ranking/order.js';
-import { saveEntry } from './save-entry.js';
+import { saveEntries } from './save-entry.js';
 import * as store from './store.js';
 
 export interface WritesDeps {
@@ -87,42 +88,82 @@ export function createScoreWrites({
   }
 
   /**
-   * Saves one submission in its group's transaction, the board's lock already held. `taken` holds
-   * the ids entries have among those the group's clients asked for, and grows with each save.
+   * Saves a run of submissions (no two of one player, nor asking for one id) in one statement, the
+   * board's lock already held. `taken` holds the ids entries have among those the group's clients
+   * asked for, and grows with each save.
    */
-  async function saveOne(
+  async function saveRun(
     trx: Transaction<DB>,
     board: LeaderboardRow,
     at: BoardPeriod,
-    s: Submission,
+    run: readonly Submission[],
     taken: Set<string>,
-  ): Promise<Written> {
-    // A client's id some entry already has (one saved earlier in this group, too) gives way to a fresh one.
-    const id = s.wanted !== undefined && !taken.has(s.wanted) ? s.wanted : newId();
-    const entry = { id, leaderboard_id: board.id, period_start: at.periodStart, player_name: s.player_name };
-    const saved = await saveEntry(
-      trx,
-      { ...entry, score: s.score, timestamp: clock.now(), metadata: s.metadata, engine: s.engine },
-      board.insert_option,
-      board.sort,
-    );
-    if (saved) taken.add(saved.id);
-    if (!saved) {
-      // A `highest` board kept the player's better entry.
-      const standing = await store.findPlayerEntry(trx, board.id, at.periodStart, s.player_name);
-      return { id, saved, removed: [], standing };
+  ): Promise<Written[]> {
+    const entries = run.map((s) => ({
+      // A client's id some entry already has (one saved earlier in this group, too) gives way to a fresh one.
+      id: s.wanted !== undefined && !taken.has(s.wanted) ? s.wanted : newId(),
+      leaderboard_id: board.id,
+      period_start: at.periodStart,
+      player_name: s.player_name,
+      score: s.score,
+      timestamp: clock.now(),
+      metadata: s.metadata,
+      engine: s.engine,
+    }));
+    const saved = await saveEntries(trx, entries, board.insert_option, board.sort);
+    const written: Written[] = [];
+    for (const entry of entries) {
+      const row = saved.get(board.insert_option === 'keep' ? entry.id : entry.player_name);
+      if (row) taken.add(row.id);
+      // Without a row, a `highest` board kept the player's better entry.
+      const standing = row ? undefined : await store.findPlayerEntry(trx, board.id, at.periodStart, entry.player_name);
+      written.push({ id: entry.id, saved: row, removed: [], standing });
     }
-    // Only a new entry can push one past the limit; an updated one leaves the count as it was.
-    const removed =
-      board.max_entries !== null && saved.revision === 0
-        ? await store.trimPeriod(trx, { id: board.id, sort: board.sort, maxEntries: board.max_entries }, at.periodStart)
-        : [];
-    return { id, saved, removed, standing: undefined };
+    // Only a new entry can push one past the limit; an updated one leaves the count as it was. The
+    // index hears of what went after every save of the run.
+    if (board.max_entries !== null && written.some((w) => w.saved?.revision === 0)) {
+      const limit = { id: board.id, sort: board.sort, maxEntries: board.max_entries };
+      written.at(-1)!.removed = await store.trimPeriod(trx, limit, at.periodStart);
+    }
+    return written;
   }
 
   /**
-   * Saves a group of submissions to one board in one transaction holding the board's lock, one
-   * after another in arrival order; the rank index hears of each, in that order, after the commit.
+   * Saves a group's submissions in arrival order, in as few statements as that order allows: a run
+   * ends where a player (or a client's id) comes again. Each save is its own run on SQLite
+   * (writesRowsTogether), and on a limited board that is not `keep`: an update there can make
+   * another entry the one the limit pushes out, so trimming once after several saves could push out
+   * another entry than trimming after each.
+   */
+  async function saveAll(trx: Transaction<DB>, board: LeaderboardRow, at: BoardPeriod, group: Submission[]) {
+    // The clients' ids already in use, in one read for the group (the SilentWolf plugin sends one with every score).
+    const taken = await store.takenEntryIds(trx, [
+      ...new Set(group.flatMap((s) => (s.wanted === undefined ? [] : [s.wanted]))),
+    ]);
+    const alone = !writesRowsTogether(trx) || (board.max_entries !== null && board.insert_option !== 'keep');
+    const written: Written[] = [];
+    let run: Submission[] = [];
+    const players = new Set<string>();
+    const wanted = new Set<string>();
+    for (const s of group) {
+      const player = board.insert_option === 'keep' ? undefined : s.player_name;
+      if (alone || (player !== undefined && players.has(player)) || (s.wanted !== undefined && wanted.has(s.wanted))) {
+        if (run.length > 0) written.push(...(await saveRun(trx, board, at, run, taken)));
+        run = [];
+        players.clear();
+        wanted.clear();
+      }
+      run.push(s);
+      if (player !== undefined) players.add(player);
+      if (s.wanted !== undefined) wanted.add(s.wanted);
+    }
+    if (run.length > 0) written.push(...(await saveRun(trx, board, at, run, taken)));
+    return written;
+  }
+
+  /**
+   * Saves a group of submissions to one board in one transaction holding the board's lock, in
+   * arrival order (saveAll); the rank index hears of each, in that order, after the commit.
    */
   const saveGroup: RunGroup<Submission, Submitted> = async (group) => {
     const { gameId, name } = group[0]!;
@@ -151,13 +192,7 @@ export function createScoreWrites({
               board = held;
               at = currentPeriod(held);
             }
-            // The clients' ids already in use, in one read for the group (the SilentWolf plugin sends one with every score).
-            const taken = await store.takenEntryIds(trx, [
-              ...new Set(group.flatMap((s) => (s.wanted === undefined ? [] : [s.wanted]))),
-            ]);
-            const written: Written[] = [];
-            for (const s of group) written.push(await saveOne(trx, board, at, s, taken));
-            return written;
+            return saveAll(trx, board, at, group);
           });
           if (typeof written !== 'string') await followAll(at, written);
           return written;
