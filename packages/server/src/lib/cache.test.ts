@@ -31,6 +31,20 @@ describe('caches without Redis', () => {
     expect(await games.get('g', load)).toEqual({ key: 'rotated' });
   });
 
+  it('answers a peek with what it keeps now, never loading: nothing before a read, nothing once invalidated or expired', async () => {
+    vi.useFakeTimers({ toFake: ['performance'] });
+    const caches = await createCaches();
+    const games = caches.cache<{ key: string }>('games');
+    expect(games.peek('g')).toBeUndefined();
+    await games.get('g', async () => ({ key: 'kept' }));
+    expect(games.peek('g')).toEqual({ key: 'kept' });
+    await games.invalidate('g');
+    expect(games.peek('g')).toBeUndefined();
+    await games.get('g', async () => ({ key: 'again' }));
+    vi.advanceTimersByTime(5_001);
+    expect(games.peek('g')).toBeUndefined();
+  });
+
   it('keeps at most its size, letting the least recently used key go first', async () => {
     const caches = await createCaches();
     const rows = caches.cache<{ n: number }>('rows', 4);

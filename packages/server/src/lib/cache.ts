@@ -11,6 +11,8 @@ import { withTimeout } from './timeout.js';
 export interface Cache<V extends object> {
   /** The kept value, else `load()`'s (kept unless an invalidation overtook the load). Absence is never kept. */
   get(key: string, load: () => Promise<V | undefined>): Promise<V | undefined>;
+  /** The kept value if there is one now, without loading: lets a hot path skip a promise. */
+  peek(key: string): V | undefined;
   /** Drops the key in this process only (a write found the kept value stale). */
   delete(key: string): void;
   /** Drops the key here and in every other process; call after the change has committed. */
@@ -243,6 +245,7 @@ export const noCaches: Caches = {
   notices: () => ({ send: async () => {}, listening: () => true }),
   cache: <V extends object>(): Cache<V> => ({
     get: (_key, load) => load(),
+    peek: () => undefined,
     delete: () => {},
     invalidate: async () => {},
   }),
@@ -261,19 +264,27 @@ class LruCache<V extends object> implements Cache<V> {
     private readonly ttlMs: number,
   ) {}
 
+  peek(key: string): V | undefined {
+    if (!this.trusted()) return undefined;
+    const hit = this.entries.get(key);
+    if (hit === undefined) return undefined;
+    if (performance.now() - hit.keptAt >= this.ttlMs) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    // Most recently used last: eviction takes the first key. Below half full nothing is evicted
+    // soon, so the hot path skips the move; a key in use moves once the cache fills past half.
+    if (this.entries.size > this.max / 2) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+    }
+    return hit.value;
+  }
+
   get(key: string, load: () => Promise<V | undefined>): Promise<V | undefined> {
     if (!this.trusted()) return load();
-    const hit = this.entries.get(key);
-    if (hit !== undefined && performance.now() - hit.keptAt < this.ttlMs) {
-      // Most recently used last: eviction takes the first key. Below half full nothing is evicted
-      // soon, so the hot path skips the move; a key in use moves once the cache fills past half.
-      if (this.entries.size > this.max / 2) {
-        this.entries.delete(key);
-        this.entries.set(key, hit);
-      }
-      return Promise.resolve(hit.value);
-    }
-    if (hit !== undefined) this.entries.delete(key);
+    const hit = this.peek(key);
+    if (hit !== undefined) return Promise.resolve(hit);
     const pending = this.loads.get(key);
     if (pending) return pending.promise;
     // The race this guards: a read of the old row is in flight when a change commits and its

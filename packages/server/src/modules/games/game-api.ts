@@ -104,7 +104,7 @@ export interface GameCaller {
 
 export interface GameDoorOptions {
   /** Reads the game of a call (kept in memory) and notes its clients' versions. */
-  games: Pick<Games, 'find' | 'noteClientVersions'>;
+  games: Pick<Games, 'find' | 'findKept' | 'noteClientVersions'>;
   limiters: LimiterFactory;
   requestsPerKeyPerMinute: number;
   requestsPerIpPerMinute: number;
@@ -128,24 +128,40 @@ export function createGameDoor(opts: GameDoorOptions) {
      */
     limitIp: (request: FastifyRequest): void => take(perIp, ipBucket(request.ip)),
 
-    /** Checks the key against the game id (a constant-time comparison, the same cost for an unknown id), then limits per game. */
-    async admit(request: FastifyRequest, caller: GameCaller, missing: string): Promise<GameRow> {
+    /**
+     * Checks the key against the game id (a constant-time comparison, the same cost for an unknown
+     * id), then limits per game. Answers at once, with no promise, when the game is kept in memory
+     * and its clients' versions need no note: the path of nearly every call.
+     */
+    admit(request: FastifyRequest, caller: GameCaller, missing: string): GameRow | Promise<GameRow> {
       if (!caller.apiKey || !caller.gameId) throw new AppError(403, 'InvalidApiKey', missing);
-      const found = await opts.games.find(caller.gameId);
-      const matches = sameSecret(caller.apiKey, found?.api_key ?? NO_KEY);
-      if (!found || !matches) {
-        throw new AppError(
-          403,
-          'InvalidApiKey',
-          'This API key does not belong to this game id. Check both on your Howl dashboard.',
-        );
-      }
-      take(perKey, found.id);
-      const game = await noteClientVersion(opts.games, found, caller);
-      request.game = game;
-      return game;
+      const kept = opts.games.findKept(caller.gameId);
+      if (kept) return admitted(request, kept, caller);
+      return opts.games.find(caller.gameId).then((found) => admitted(request, found, caller));
     },
   };
+
+  function admitted(
+    request: FastifyRequest,
+    found: GameRow | undefined,
+    caller: GameCaller,
+  ): GameRow | Promise<GameRow> {
+    const matches = sameSecret(caller.apiKey!, found?.api_key ?? NO_KEY);
+    if (!found || !matches) {
+      throw new AppError(
+        403,
+        'InvalidApiKey',
+        'This API key does not belong to this game id. Check both on your Howl dashboard.',
+      );
+    }
+    take(perKey, found.id);
+    const changes = clientVersionChanges(found, caller);
+    if (!changes) return (request.game = found);
+    return opts.games.noteClientVersions(found.id, changes).then(() => {
+      // A copy: the row read is the one kept for every call.
+      return (request.game = { ...found, ...changes });
+    });
+  }
 }
 export type GameDoor = ReturnType<typeof createGameDoor>;
 
@@ -157,15 +173,27 @@ export interface GameApiOptions {
 
 /** `/v1`: every game call passes one front door that checks the key, limits the rate and notes the client's version. */
 export const gameApi: FastifyPluginAsync<GameApiOptions> = async (v1, { door, features }) => {
-  v1.addHook('onRequest', async (request) => {
-    door.limitIp(request);
-    const caller = {
-      apiKey: header(request, 'x-api-key'),
-      gameId: header(request, 'x-game-id'),
-      pluginVersion: header(request, 'x-howl-plugin-version'),
-      engine: header(request, 'x-howl-engine'),
-    };
-    await door.admit(request, caller, 'Send your API key in the x-api-key header and your game id in x-game-id.');
+  // Callback-style: a call whose game is kept passes with no promise made.
+  v1.addHook('onRequest', (request, _reply, done) => {
+    let admitted: GameRow | Promise<GameRow>;
+    try {
+      door.limitIp(request);
+      const caller = {
+        apiKey: header(request, 'x-api-key'),
+        gameId: header(request, 'x-game-id'),
+        pluginVersion: header(request, 'x-howl-plugin-version'),
+        engine: header(request, 'x-howl-engine'),
+      };
+      admitted = door.admit(
+        request,
+        caller,
+        'Send your API key in the x-api-key header and your game id in x-game-id.',
+      );
+    } catch (err) {
+      return done(err as Error);
+    }
+    if (admitted instanceof Promise) admitted.then(() => done(), done);
+    else done();
   });
 
   await v1.register(pingRoute);
@@ -193,24 +221,21 @@ export function header(request: FastifyRequest, name: string): string | undefine
 }
 
 /**
- * Keeps the newest plugin and engine versions the game's clients report. Players on older builds
- * do not move it back, and a write happens only when a newer version first shows up.
+ * The newer plugin and engine versions a call reports than the game has seen, or undefined when
+ * none: players on older builds do not move them back, and a write happens only when a newer
+ * version first shows up.
  */
-async function noteClientVersion(
-  games: GameDoorOptions['games'],
+function clientVersionChanges(
   game: GameRow,
   { pluginVersion: plugin, engine }: GameCaller,
-): Promise<GameRow> {
+): ClientVersions | undefined {
   const newer = (seen: string | undefined, stored: string | null): seen is string =>
     seen !== undefined && VERSION.test(seen) && (stored === null || compareVersions(seen, stored) > 0);
-  const changes: ClientVersions = {
+  if (!newer(plugin, game.latest_plugin_version) && !newer(engine, game.latest_engine)) return undefined;
+  return {
     ...(newer(plugin, game.latest_plugin_version) ? { latest_plugin_version: plugin } : {}),
     ...(newer(engine, game.latest_engine) ? { latest_engine: engine } : {}),
   };
-  if (Object.keys(changes).length === 0) return game;
-  await games.noteClientVersions(game.id, changes);
-  // A copy: the row read is the one kept for every call.
-  return { ...game, ...changes };
 }
 
 /** Compares dotted versions part by part as numbers (`0.10.0` > `0.9.7`); trailing text breaks ties. */

@@ -98,6 +98,8 @@ export function createGames({ db, clock, setUpGame, underGame, caches = noCaches
 
     /** The game of this id for the game API (kept in memory; shared, so never changed in place). */
     find: (gameId: string): Promise<GameRow | undefined> => kept.get(gameId, () => store.findGame(db, gameId)),
+    /** The game of this id if it is kept in memory now (see find), without a read. */
+    findKept: (gameId: string): GameRow | undefined => kept.peek(gameId),
 
     /** Keeps the newer client versions the front door saw. */
     noteClientVersions: (gameId: string, versions: ClientVersions): Promise<void> => change(gameId, versions),
