@@ -153,14 +153,22 @@ export interface NewEntry {
   engine: number | null;
 }
 
-export function findPlayerEntry(db: Kysely<DB>, boardId: string, periodStart: number, playerName: string) {
-  return db
+/** The entries of these players in one period of a board that keeps one per player, in one read. */
+export async function findPlayerEntries(
+  db: Kysely<DB>,
+  boardId: string,
+  periodStart: number,
+  playerNames: string[],
+): Promise<Map<string, ScoreRow>> {
+  if (playerNames.length === 0) return new Map();
+  const rows = await db
     .selectFrom('scores')
     .selectAll()
     .where('leaderboard_id', '=', boardId)
     .where('period_start', '=', periodStart)
-    .where('player_key', '=', playerName)
-    .executeTakeFirst();
+    .where('player_key', 'in', playerNames)
+    .execute();
+  return new Map(rows.map((row) => [row.player_key, row]));
 }
 
 /** Which of these ids an entry, of any board, already has. */

@@ -111,13 +111,21 @@ export function createScoreWrites({
       engine: s.engine,
     }));
     const saved = await saveEntries(trx, entries, board.insert_option, board.sort);
+    const rowOf = (entry: (typeof entries)[number]) =>
+      saved.get(board.insert_option === 'keep' ? entry.id : entry.player_name);
+    // Without a row, a `highest` board kept the player's better entry: those, in one read.
+    const kept = entries.filter((entry) => !rowOf(entry)).map((entry) => entry.player_name);
+    const standing = await store.findPlayerEntries(trx, board.id, at.periodStart, kept);
     const written: Written[] = [];
     for (const entry of entries) {
-      const row = saved.get(board.insert_option === 'keep' ? entry.id : entry.player_name);
+      const row = rowOf(entry);
       if (row) taken.add(row.id);
-      // Without a row, a `highest` board kept the player's better entry.
-      const standing = row ? undefined : await store.findPlayerEntry(trx, board.id, at.periodStart, entry.player_name);
-      written.push({ id: entry.id, saved: row, removed: [], standing });
+      written.push({
+        id: entry.id,
+        saved: row,
+        removed: [],
+        standing: row ? undefined : standing.get(entry.player_name),
+      });
     }
     // Only a new entry can push one past the limit; an updated one leaves the count as it was. The
     // index hears of what went after every save of the run.
