@@ -47,9 +47,16 @@ export async function lockRows<Q extends Lockable<Q> & { execute(): Promise<unkn
 }
 
 /**
+ * The one order writers take several locks in (names, rows by key): by UTF-16 code units, as `<`
+ * compares, so that two writers of overlapping sets never wait on each other in a circle. Not a
+ * locale's order, which may call two different texts equal.
+ */
+export const lockOrder = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
  * Holds names (not rows: they may not exist yet) until the transaction ends, so holders of the
- * same name go one at a time. In one statement, in the order given: callers give them sorted, so
- * two holders of overlapping names never wait on each other in a circle.
+ * same name go one at a time. In one statement, in the order given: callers give them sorted
+ * (lockOrder), so two holders of overlapping names never wait on each other in a circle.
  */
 export async function lockNames(trx: Kysely<DB>, names: string[]): Promise<void> {
   if (names.length === 0 || dialectOf(trx) !== 'postgres') return;

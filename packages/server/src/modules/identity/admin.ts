@@ -1,3 +1,4 @@
+import { lockOrder } from '../../db/dialect-sql.js';
 import { againOnTakenKey } from '../../db/errors.js';
 import { newId } from '../../lib/tokens.js';
 import { nextTurn } from '../../lib/turn.js';
@@ -74,7 +75,7 @@ export function poolAdmin({ db, clock, hasher, poolId, mustFind }: PoolContext) 
               // In name order: two imports of overlapping names (two processes) then wait on each other's names in one order, never in a circle.
               await store.insertUsers(
                 trx,
-                [...users].sort((a, b) => (a.username < b.username ? -1 : a.username > b.username ? 1 : 0)),
+                [...users].sort((a, b) => lockOrder(a.username, b.username)),
               );
               return users;
             }),

@@ -1,6 +1,6 @@
 import { GAME_STATE_PLAYER, MAX_PLAYER_DATA_BYTES } from '@howl/contract';
 import type { Kysely, Transaction } from 'kysely';
-import { refreshStatistics } from '../../db/dialect-sql.js';
+import { lockOrder, refreshStatistics } from '../../db/dialect-sql.js';
 import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import type { GameHold } from '../games/service.js';
@@ -74,7 +74,7 @@ export function createPlayerData({ db, clock, games }: PlayerDataDeps) {
         if (bytes > MAX_PLAYER_DATA_BYTES) throw playerDataErrors.tooLarge(bytes);
       }
       // Locks are taken in name order, so two imports never wait on each other in a circle.
-      texts.sort((a, b) => (a.player < b.player ? -1 : a.player > b.player ? 1 : 0));
+      texts.sort((a, b) => lockOrder(a.player, b.player));
       for (let i = 0; i < texts.length; i += IMPORT_CHUNK) {
         const chunk = texts.slice(i, i + IMPORT_CHUNK);
         await db.transaction().execute(async (trx) => {

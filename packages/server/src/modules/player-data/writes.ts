@@ -1,6 +1,7 @@
 import { MAX_CHARACTERS_PER_PLAYER, MAX_PLAYER_DATA_BYTES } from '@howl/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { lockOrder } from '../../db/dialect-sql.js';
 import type { Clock } from '../../lib/clock.js';
 import { done, failed, groupCommit, type Outcome } from '../../lib/group-commit.js';
 import type { GameHold } from '../games/service.js';
@@ -32,7 +33,6 @@ export interface DocChange {
 
 const docId = (k: DocKey) => JSON.stringify([k.gameId, k.player, k.character]);
 const playerId = (k: DocKey) => JSON.stringify([k.gameId, k.player]);
-const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * Document changes that arrive together commit together: one transaction holds their games and
@@ -44,12 +44,14 @@ export function createDocWrites({ db, clock, games }: { db: Kysely<DB>; clock: C
   async function changeGroup(trx: Transaction<DB>, group: DocChange[]): Promise<Array<Outcome<StoredDoc>>> {
     // A game deleted meanwhile takes its data with it; a write after that has nowhere to go.
     const live = new Set<string>();
-    for (const gameId of [...new Set(group.map((c) => c.key.gameId))].sort(byText)) {
+    for (const gameId of [...new Set(group.map((c) => c.key.gameId))].sort(lockOrder)) {
       if (await games.hold(trx, gameId)) live.add(gameId);
     }
     const players = new Map<string, DocKey>();
     for (const c of group) if (live.has(c.key.gameId)) players.set(playerId(c.key), c.key);
-    const ordered = [...players.values()].sort((a, b) => byText(a.gameId, b.gameId) || byText(a.player, b.player));
+    const ordered = [...players.values()].sort(
+      (a, b) => lockOrder(a.gameId, b.gameId) || lockOrder(a.player, b.player),
+    );
     await store.lockPlayers(trx, ordered);
 
     const keys = new Map<string, DocKey>();
