@@ -1,5 +1,5 @@
-import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
-import { lockNames } from '../../db/dialect-sql.js';
+import type { ExpressionBuilder, InsertQueryBuilder, InsertResult, Kysely, Transaction } from 'kysely';
+import { lockNames, writesRowsTogether } from '../../db/dialect-sql.js';
 import { prepared } from '../../db/prepared.js';
 import type { DB } from '../../db/schema.js';
 import type { PlayerDataTable } from './player-data.table.js';
@@ -60,19 +60,38 @@ export function findDocs(db: Kysely<DB>, keys: DocKey[]): Promise<PlayerDataTabl
 }
 
 /** Writes documents, each replacing the stored one of its key, in one statement (one row per key). */
+/** A document's upsert: a write replaces the stored text, version and time. */
+const docUpsert: Parameters<InsertQueryBuilder<DB, 'player_data', InsertResult>['onConflict']>[0] = (oc) =>
+  oc.columns(['game_id', 'player_name', 'character_name']).doUpdateSet((eb) => ({
+    data: eb.ref('excluded.data'),
+    version: eb.ref('excluded.version'),
+    updated_at: eb.ref('excluded.updated_at'),
+  }));
+
+/** One document's upsert, compiled once (SQLite writes a group's documents one by one). */
+const saveDoc = prepared((db, gameId, player, character, data, version, updatedAt) =>
+  db
+    .insertInto('player_data')
+    .values({
+      game_id: gameId!,
+      player_name: player!,
+      character_name: character!,
+      data: data!,
+      version: version as never,
+      updated_at: updatedAt as never,
+    })
+    .onConflict(docUpsert),
+);
+
+/** Writes documents: in one statement where the database takes rows together faster (writesRowsTogether). */
 export async function saveDocs(db: Kysely<DB>, rows: PlayerDataTable[]): Promise<void> {
   if (rows.length === 0) return;
-  await db
-    .insertInto('player_data')
-    .values(rows)
-    .onConflict((oc) =>
-      oc.columns(['game_id', 'player_name', 'character_name']).doUpdateSet((eb) => ({
-        data: eb.ref('excluded.data'),
-        version: eb.ref('excluded.version'),
-        updated_at: eb.ref('excluded.updated_at'),
-      })),
-    )
-    .execute();
+  if (!writesRowsTogether(db)) {
+    for (const r of rows)
+      await saveDoc(db, r.game_id, r.player_name, r.character_name, r.data, r.version, r.updated_at);
+    return;
+  }
+  await db.insertInto('player_data').values(rows).onConflict(docUpsert).execute();
 }
 
 export async function deleteDocs(db: Kysely<DB>, keys: DocKey[]): Promise<void> {
