@@ -229,12 +229,18 @@ function clientVersionChanges(
   game: GameRow,
   { pluginVersion: plugin, engine }: GameCaller,
 ): ClientVersions | undefined {
+  // The same version as stored (nearly every call) is settled without parsing it.
   const newer = (seen: string | undefined, stored: string | null): seen is string =>
-    seen !== undefined && VERSION.test(seen) && (stored === null || compareVersions(seen, stored) > 0);
-  if (!newer(plugin, game.latest_plugin_version) && !newer(engine, game.latest_engine)) return undefined;
+    seen !== undefined &&
+    seen !== stored &&
+    VERSION.test(seen) &&
+    (stored === null || compareVersions(seen, stored) > 0);
+  const newPlugin = newer(plugin, game.latest_plugin_version);
+  const newEngine = newer(engine, game.latest_engine);
+  if (!newPlugin && !newEngine) return undefined;
   return {
-    ...(newer(plugin, game.latest_plugin_version) ? { latest_plugin_version: plugin } : {}),
-    ...(newer(engine, game.latest_engine) ? { latest_engine: engine } : {}),
+    ...(newPlugin ? { latest_plugin_version: plugin } : {}),
+    ...(newEngine ? { latest_engine: engine } : {}),
   };
 }
 

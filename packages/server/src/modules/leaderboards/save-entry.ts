@@ -7,7 +7,7 @@ import { SHOWN_COLUMNS } from '../ranking/rank-index.js';
 import type { ScoreRow } from './leaderboards.table.js';
 import type { NewEntry } from './store.js';
 
-/** The columns of a saved entry, in the order each row of a save passes them. */
+/** How many arguments each row of a save passes (its columns, in entrySave's order). */
 const ENTRY_ARGS = 9;
 
 /**

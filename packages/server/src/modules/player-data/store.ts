@@ -59,7 +59,6 @@ export function findDocs(db: Kysely<DB>, keys: DocKey[]): Promise<PlayerDataTabl
     .execute();
 }
 
-/** Writes documents, each replacing the stored one of its key, in one statement (one row per key). */
 /** A document's upsert: a write replaces the stored text, version and time. */
 const docUpsert: Parameters<InsertQueryBuilder<DB, 'player_data', InsertResult>['onConflict']>[0] = (oc) =>
   oc.columns(['game_id', 'player_name', 'character_name']).doUpdateSet((eb) => ({
@@ -83,7 +82,10 @@ const saveDoc = prepared((db, gameId, player, character, data, version, updatedA
     .onConflict(docUpsert),
 );
 
-/** Writes documents: in one statement where the database takes rows together faster (writesRowsTogether). */
+/**
+ * Writes documents, each replacing the stored one of its key (one row per key): in one statement
+ * where the database takes rows together faster (writesRowsTogether), else one by one.
+ */
 export async function saveDocs(db: Kysely<DB>, rows: PlayerDataTable[]): Promise<void> {
   if (rows.length === 0) return;
   if (!writesRowsTogether(db)) {
