@@ -20,6 +20,7 @@ import {
 import pg from 'pg';
 import { withTimeout } from '../lib/timeout.js';
 import { startCheckpointer } from './checkpointer.js';
+import { sqliteReader } from './sqlite-reader.js';
 import type { DB } from './schema.js';
 import { statementName } from './statement-names.js';
 
@@ -34,7 +35,10 @@ export interface Database {
   ping(): Promise<boolean>;
   /** Hears a connection the database dropped (restart, failover, pg_terminate_backend); the pool replaces it. */
   onConnectionError(listener: (err: Error) => void): void;
-  /** Runs a compiled query and answers each row as an array of its values in column order: no object per row, for bulk reads. */
+  /**
+   * Runs a compiled read and answers each row as an array of its values in column order: no object
+   * per row, for bulk reads. On a SQLite file it runs in a thread of its own (sqlite-reader.ts).
+   */
   rows(query: CompiledQuery): Promise<unknown[][]>;
   destroy(): Promise<void>;
 }
@@ -60,7 +64,7 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
   const file = url.startsWith('sqlite:') ? url.slice('sqlite:'.length) : undefined;
   // Until the app listens, a dropped connection is written to stderr: it must never go unheard.
   let connectionError = (err: Error) => console.error('a database connection was lost:', err.message);
-  const { db, rows } =
+  const { db, rows, close } =
     file !== undefined ? createSqlite(file, log) : createPostgres(url, options, (err) => connectionError(err), log);
   const checkpointer = file !== undefined && file !== ':memory:' ? startCheckpointer(resolve(file)) : undefined;
   const dialect: Dialect = url.startsWith('sqlite:') ? 'sqlite' : 'postgres';
@@ -68,7 +72,8 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
     db,
     dialect,
     ...(options.schema ? { schema: options.schema } : {}),
-    rows,
+    // Heard like Kysely's statements, though they run beside it.
+    rows: options.onQuery ? (query) => (options.onQuery!(query.sql, query.parameters), rows(query)) : rows,
     async ping() {
       try {
         await withTimeout(sql`select 1`.execute(db), PING_TIMEOUT_MS);
@@ -82,12 +87,13 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
     },
     async destroy() {
       await checkpointer?.stop();
+      await close?.();
       await db.destroy();
     },
   };
 }
 
-type Connection = Pick<Database, 'db' | 'rows'>;
+type Connection = Pick<Database, 'db' | 'rows'> & { close?(): Promise<void> };
 
 /** A health check that waits longer than this calls the database down. */
 const PING_TIMEOUT_MS = 5_000;
@@ -109,6 +115,10 @@ function createSqlite(path: string, log?: (event: LogEvent) => void): Connection
     dialect: new ImmediateSqliteDialect({ database: reusingStatements(sqlite) }),
     ...(log ? { log } : {}),
   });
+  if (file !== ':memory:') {
+    const reader = sqliteReader(file);
+    return { db, rows: reader.rows, close: reader.close };
+  }
   // A statement of its own: raw mode would change what Kysely's shared statements answer.
   const rows = async (query: CompiledQuery) =>
     sqlite

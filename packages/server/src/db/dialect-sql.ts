@@ -82,6 +82,15 @@ export function hasMetadata(db: Kysely<DB>): RawBuilder<boolean | number> {
   return dialectOf(db) === 'postgres' ? sql`has_metadata` : sql`metadata is not null`;
 }
 
+/**
+ * Whether a bulk read is cheaper as one JSON array per column than as rows: on SQLite, where
+ * better-sqlite3 spends most of a row's time handing it to JavaScript, not on PostgreSQL, whose
+ * JSON aggregates cost more than its rows.
+ */
+export function readsColumnsAsJson(db: Kysely<DB>): boolean {
+  return dialectOf(db) === 'sqlite';
+}
+
 /** Rows a bulk write (an import) adds at least before it refreshes the table's statistics. */
 export const STATISTICS_AFTER_ROWS = 1000;
 

@@ -145,3 +145,31 @@ export async function insertDeveloperRow(db: Kysely<DB>, id: string): Promise<vo
     })
     .execute();
 }
+
+/** A developer `owner`, a game `game` and a board of it with this id, written straight into the database. */
+export async function insertBoardRows(
+  db: Kysely<DB>,
+  boardId: string,
+  settings: { time_based?: 'na' | 'weekly'; sort?: 'asc' | 'desc' } = {},
+): Promise<void> {
+  await insertDeveloperRow(db, 'owner');
+  await db
+    .insertInto('games')
+    .values({ id: 'game', owner_id: 'owner', name: 'g', api_key: 'k', created_at: 0 })
+    .execute();
+  await db
+    .insertInto('leaderboards')
+    .values({
+      id: boardId,
+      game_id: 'game',
+      name: boardId,
+      display_name: boardId,
+      insert_option: 'latest',
+      time_based: settings.time_based ?? 'na',
+      timezone: null,
+      max_entries: null,
+      sort: settings.sort ?? 'desc',
+      created_at: 0,
+    })
+    .execute();
+}

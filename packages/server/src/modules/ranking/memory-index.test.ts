@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/support/database.js';
-import { insertDeveloperRow } from '../../../test/support/rank-indexes.js';
+import { insertBoardRows } from '../../../test/support/rank-indexes.js';
 import { DIALECTS } from '../../../test/support/services.js';
 import { memoryRankIndex } from './memory-index.js';
 import { PAST_PERIOD_IDLE_MS } from './rank-index.js';
@@ -23,26 +23,7 @@ for (const { dialect, skip } of DIALECTS) {
     beforeAll(async () => {
       database = await openTestDatabase(dialect);
       const db = database.db;
-      await insertDeveloperRow(db, 'owner');
-      await db
-        .insertInto('games')
-        .values({ id: 'game', owner_id: 'owner', name: 'g', api_key: 'k', created_at: 0 })
-        .execute();
-      await db
-        .insertInto('leaderboards')
-        .values({
-          id: 'board',
-          game_id: 'game',
-          name: 'b',
-          display_name: 'b',
-          insert_option: 'latest',
-          time_based: 'na',
-          timezone: null,
-          max_entries: null,
-          sort: 'desc',
-          created_at: 0,
-        })
-        .execute();
+      await insertBoardRows(db, 'board');
       await insertScores('board', 0, [entry('a', 10, 3), entry('b', 20, 0), entry('c', 30, 0)]);
     });
     const insertScores = (boardId: string, periodStart: number, rows: Array<ReturnType<typeof entry>>) =>

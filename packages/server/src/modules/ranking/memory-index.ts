@@ -1,7 +1,7 @@
 import type { CompiledQuery, Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { OrderKey } from './order.js';
-import { hasMetadata } from '../../db/dialect-sql.js';
+import { loadChunks } from './load-chunks.js';
 import { EntryTable, READ_ROW, engineOf, shownBits, shownOf } from './entry-table.js';
 import { OrderStatisticList, type Probe } from './order-statistic-list.js';
 import { nextTurn } from '../../lib/turn.js';
@@ -106,25 +106,6 @@ class Period {
   }
 }
 
-/**
- * The load's read of one chunk of a period, after `last`, in `scores_rank`'s own order, answering
- * id, score, timestamp, player_name, revision, engine and has_metadata: all held by that index.
- */
-export function loadChunk(db: Kysely<DB>, board: BoardPeriod, last: OrderKey | undefined, chunk: number) {
-  let q = db
-    .selectFrom('scores')
-    .where('leaderboard_id', '=', board.boardId)
-    .where('period_start', '=', board.periodStart)
-    .select(['id', 'score', 'timestamp', 'player_name', 'revision', 'engine', hasMetadata(db).as('has_metadata')]);
-  if (last) {
-    const { score, timestamp, player_name, id } = last;
-    q = q.where((eb) =>
-      eb(eb.refTuple('score', 'timestamp', 'player_name', 'id'), '>', eb.tuple(score, timestamp, player_name, id)),
-    );
-  }
-  return q.orderBy('score').orderBy('timestamp').orderBy('player_name').orderBy('id').limit(chunk).compile();
-}
-
 /** `used`: when the period was last asked about; `periodEnd`: when it ends, on boards that reset. */
 type Slot = { used: number; periodEnd: number | undefined } & (
   | { state: 'loading'; sort: BoardPeriod['sort']; pending: Array<(p: Period) => void>; done: Promise<void> }
@@ -213,31 +194,29 @@ export function memoryRankIndex(
    * groups taken from the end, each group kept as read.
    */
   async function read(board: BoardPeriod): Promise<Period> {
-    const period = () =>
-      db.selectFrom('scores').where('leaderboard_id', '=', board.boardId).where('period_start', '=', board.periodStart);
-    const counted = await period()
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .executeTakeFirstOrThrow();
-    const table = new EntryTable(Number(counted.n) + 256, (Number(counted.n) + 256) * 32);
-    const after = (last: OrderKey | undefined) => rowsOf(loadChunk(db, board, last, chunk));
-    for (let next = after(undefined); ;) {
-      const rows = await next;
-      const full = rows.length === chunk;
+    // Through `rows` too: on a SQLite file, counting a million entries is another thread's work.
+    const [counted] = await rowsOf(
+      db
+        .selectFrom('scores')
+        .where('leaderboard_id', '=', board.boardId)
+        .where('period_start', '=', board.periodStart)
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .compile(),
+    );
+    const held = Number(counted?.[0] ?? 0) + 256;
+    const table = new EntryTable(held, held * 32);
+    const chunks = loadChunks(db, board, chunk, rowsOf);
+    for (let next = chunks.first(); ;) {
+      const [id, score, timestamp, name, revision, engine, meta] = await next;
+      const got = id.length;
+      const full = got === chunk;
       // The next chunk is asked for before this one is filed, so the database works while we do.
       if (full) {
-        const [id, score, timestamp, player_name] = rows[rows.length - 1] as [string, number, number, string];
-        next = after({ id, score, timestamp, player_name });
+        const k = got - 1;
+        next = chunks.after({ id: id[k]!, score: score[k]!, timestamp: timestamp[k]!, player_name: name[k]! });
       }
-      // Columns in the order selected: id, score, timestamp, player_name, revision, engine, has_metadata.
-      for (const r of rows) {
-        table.load(
-          r[0] as string,
-          r[3] as string,
-          r[1] as number,
-          r[2] as number,
-          r[4] as number,
-          shownBits(r[6], r[5]),
-        );
+      for (let i = 0; i < got; i++) {
+        table.load(id[i]!, name[i]!, score[i]!, timestamp[i]!, revision[i]!, shownBits(meta[i], engine[i]));
       }
       if (!full) break;
       // Without a turn between chunks, a big board's load on SQLite would hold every request (seconds at a million entries).

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, gameCall, signedInDeveloper, startTestApp, type TestApp } from '../../../test/support/app.js';
 import { openTestDatabase } from '../../../test/support/database.js';
 import { DIALECTS } from '../../../test/support/services.js';
-import { loadChunk } from './memory-index.js';
+import { loadQuery } from './load-chunks.js';
 
 interface Statement {
   sql: string;
@@ -102,10 +102,13 @@ for (const { dialect, skip } of DIALECTS) {
       const board = { boardId, periodStart: 0, sort: 'desc' as const, generation: 0 };
       const key = { score: 3, timestamp: 0, player_name: 'p3', id: '' };
       for (const last of [undefined, key]) {
-        const plan = await explain(loadChunk(t.database.db, board, last, 100));
+        const plan = await explain(loadQuery(t.database.db, board, last, 100));
         if (dialect === 'sqlite') {
+          // The chunk walks the index in order once, as a co-routine the JSON columns read in turn: no sort.
           expect((plan as Array<{ detail: string }>).map((r) => r.detail)).toEqual([
-            expect.stringContaining('USING COVERING INDEX scores_rank'),
+            'CO-ROUTINE chunk',
+            expect.stringContaining('SEARCH scores USING COVERING INDEX scores_rank'),
+            'SCAN chunk',
           ]);
         } else {
           expect(JSON.stringify(plan)).toMatch(

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase, type Database } from '../../db/database.js';
+import { migrateToLatest } from '../../db/migrate.js';
+import { freshDatabase, openTestDatabase } from '../../../test/support/database.js';
+import { insertBoardRows } from '../../../test/support/rank-indexes.js';
+import { DIALECTS } from '../../../test/support/services.js';
+import { memoryRankIndex } from './memory-index.js';
+import { sqlRankIndex } from './rank-index.js';
+
+// Names a JSON array must carry exactly: quotes, backslashes, separators, control characters, other scripts.
+const NAMES = [
+  'plain',
+  'a","b',
+  'back\\slash\\',
+  'quote"',
+  '\\',
+  'tab\tnew\nline',
+  '\u0001bell',
+  'wolf 🐺',
+  '日本',
+  '',
+];
+// Scores a JSON number must carry exactly, with ties so that timestamp, name and id decide.
+const SCORES = [0.1 + 0.2, 0.3, -0, 1e300, -1e-300, 5e-324, 42, 42, 42, -17.5, 2 ** 52 + 1, Number.MIN_SAFE_INTEGER];
+const TIMESTAMPS = [1, 1, Number.MAX_SAFE_INTEGER - 1, 1_795_749_577_026];
+const ENTRIES = 240;
+
+for (const { dialect, skip } of DIALECTS) {
+  describe.skipIf(skip)(`${dialect}: an index loads every value exactly, a chunk at a time`, () => {
+    let database: Database & { close(): Promise<void> };
+    const queries: string[] = [];
+    const board = { boardId: 'board', periodStart: 0, sort: 'desc' as const, generation: 0 };
+    beforeAll(async () => {
+      if (dialect === 'sqlite') {
+        // A file, as the server runs: its loads read in a thread of their own.
+        const fresh = await freshDatabase('sqlite');
+        const opened = createDatabase(fresh.url, { onQuery: (text) => queries.push(text) });
+        await migrateToLatest(opened);
+        database = { ...opened, close: async () => (await opened.destroy(), await fresh.drop()) };
+      } else {
+        database = await openTestDatabase(dialect, { onQuery: (text) => queries.push(text) });
+      }
+      const db = database.db;
+      await insertBoardRows(db, 'board');
+      await db
+        .insertInto('scores')
+        .values(
+          Array.from({ length: ENTRIES }, (_, i) => ({
+            // Canonical UUIDs pack into 16 bytes, other ids stay text: both kinds, interleaved.
+            id: i % 3 ? `00000000-0000-4000-8000-${String(i).padStart(12, '0')}` : `id-${i}-${NAMES[i % NAMES.length]}`,
+            leaderboard_id: 'board',
+            period_start: 0,
+            player_name: `${NAMES[i % NAMES.length]}${i % 7}`,
+            player_key: `player-${i}`,
+            score: SCORES[i % SCORES.length]!,
+            timestamp: TIMESTAMPS[i % TIMESTAMPS.length]!,
+            metadata: i % 5 === 0 ? '{"level":3}' : null,
+            engine: i % 4 === 0 ? null : i % 2 ? 3 : 4,
+            revision: i % 9,
+          })),
+        )
+        .execute();
+    });
+    afterAll(() => database?.close());
+
+    it('holds the same entries in the same order as SQL answers, across chunk boundaries that split ties', async () => {
+      queries.length = 0;
+      const index = memoryRankIndex(database.db, { chunk: 7, rows: database.rows });
+      const sql = sqlRankIndex(database.db);
+      await index.countAbove(board, { score: 0, timestamp: 0, player_name: '', id: '' }); // starts the load
+      await index.settled();
+      expect(index.entries()).toBe(ENTRIES);
+      const loaded = await index.page(board, undefined, ENTRIES);
+      const expected = await sql.page(board, undefined, ENTRIES);
+      expect(loaded).toEqual(expected);
+      for (const [i, row] of expected.entries()) expect(await index.countAbove(board, row)).toBe(i);
+      // SQLite hands a chunk over as JSON arrays, one per column; PostgreSQL as rows.
+      const chunks = queries.filter((q) => q.includes('"has_metadata"'));
+      expect(chunks.length).toBe(Math.ceil(ENTRIES / 7));
+      expect(chunks.every((q) => q.includes('json_group_array') === (dialect === 'sqlite'))).toBe(true);
+    });
+  });
+}

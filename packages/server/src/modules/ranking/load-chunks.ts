@@ -1,0 +1,95 @@
+import { sql, type CompiledQuery, type Kysely } from 'kysely';
+import { hasMetadata, readsColumnsAsJson } from '../../db/dialect-sql.js';
+import type { DB } from '../../db/schema.js';
+import type { OrderKey } from './order.js';
+import type { BoardPeriod } from './rank-index.js';
+
+/**
+ * The load's read of one chunk of a period, after `last`, in `scores_rank`'s own order, answering
+ * id, score, timestamp, player_name, revision, engine and has_metadata: all held by that index.
+ */
+function chunkOf(db: Kysely<DB>, board: BoardPeriod, last: OrderKey | undefined, chunk: number) {
+  let q = db
+    .selectFrom('scores')
+    .where('leaderboard_id', '=', board.boardId)
+    .where('period_start', '=', board.periodStart)
+    .select(['id', 'score', 'timestamp', 'player_name', 'revision', 'engine', hasMetadata(db).as('has_metadata')]);
+  if (last) {
+    const { score, timestamp, player_name, id } = last;
+    q = q.where((eb) =>
+      eb(eb.refTuple('score', 'timestamp', 'player_name', 'id'), '>', eb.tuple(score, timestamp, player_name, id)),
+    );
+  }
+  return q.orderBy('score').orderBy('timestamp').orderBy('player_name').orderBy('id').limit(chunk);
+}
+
+/** `chunkOf` as rows. */
+function loadRows(db: Kysely<DB>, board: BoardPeriod, last: OrderKey | undefined, chunk: number) {
+  return chunkOf(db, board, last, chunk).compile();
+}
+
+/**
+ * `chunkOf` as one row of seven JSON arrays, one per column, each in the chunk's order (the
+ * aggregates read the ordered subquery's rows once, in turn). On SQLite this costs a third of
+ * reading the rows: better-sqlite3 spends most of a row's time handing it to JavaScript.
+ */
+function loadColumns(db: Kysely<DB>, board: BoardPeriod, last: OrderKey | undefined, chunk: number) {
+  const column = (name: string) => sql<string>`json_group_array(${sql.ref(name)})`;
+  return db
+    .selectFrom(chunkOf(db, board, last, chunk).as('chunk'))
+    .select(COLUMNS.map((name) => column(name).as(name)))
+    .compile();
+}
+
+/** Whether scores ascend, and timestamps within a score: what `chunkOf`'s order promises first. */
+function inOrder(scores: number[], timestamps: number[]): boolean {
+  for (let i = 1; i < scores.length; i++) {
+    const s = scores[i]!;
+    const p = scores[i - 1]!;
+    if (s < p || (s === p && timestamps[i]! < timestamps[i - 1]!)) return false;
+  }
+  return true;
+}
+
+/** The columns a load reads, in the order `chunkOf` selects them. */
+const COLUMNS = ['id', 'score', 'timestamp', 'player_name', 'revision', 'engine', 'has_metadata'] as const;
+
+/** A chunk of a load, one array per column of `COLUMNS`. */
+type LoadColumns = [string[], number[], number[], string[], number[], Array<number | null>, Array<number | boolean>];
+/** Reads a load's first chunk, then each one after the last key of the one before. */
+export interface Chunks {
+  first(): Promise<LoadColumns>;
+  after(last: OrderKey): Promise<LoadColumns>;
+}
+
+/** The statement a load runs for one chunk on this database (the query-plan test reads its plan). */
+export function loadQuery(
+  db: Kysely<DB>,
+  board: BoardPeriod,
+  last: OrderKey | undefined,
+  chunk: number,
+): CompiledQuery {
+  return readsColumnsAsJson(db) ? loadColumns(db, board, last, chunk) : loadRows(db, board, last, chunk);
+}
+
+/**
+ * A load's chunks, each as columns: on SQLite read as JSON arrays (`loadColumns`), elsewhere as
+ * rows turned into columns here. `rows` runs a compiled query (the database's `rows`).
+ */
+export function loadChunks(
+  db: Kysely<DB>,
+  board: BoardPeriod,
+  chunk: number,
+  rows: (query: CompiledQuery) => Promise<unknown[][]>,
+): Chunks {
+  const read = async (last: OrderKey | undefined): Promise<LoadColumns> => {
+    const answer = await rows(loadQuery(db, board, last, chunk));
+    if (!readsColumnsAsJson(db)) return COLUMNS.map((_, k) => answer.map((r) => r[k])) as LoadColumns;
+    const columns = answer[0]!.map((json) => JSON.parse(json as string)) as LoadColumns;
+    // SQLite fills the arrays in the subquery's order without promising to: a load that finds
+    // otherwise fails (SQL keeps answering) rather than hold a wrong order.
+    if (!inOrder(columns[1], columns[2])) throw new Error("a load's chunk is not in the board's order");
+    return columns;
+  };
+  return { first: () => read(undefined), after: read };
+}
