@@ -1,12 +1,20 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
 import { CompiledQuery, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDatabase, type Database } from './database.js';
 import { migrateToLatest } from './migrate.js';
 import { sqliteReader } from './sqlite-reader.js';
 
+const readlinkOr = (path: string) => {
+  try {
+    return readlinkSync(path);
+  } catch {
+    return undefined; // closed meanwhile
+  }
+};
 const raw = (text: string, parameters: unknown[] = []) => CompiledQuery.raw(text, parameters);
 
 describe('sqlite file: reads in a thread of their own', () => {
@@ -67,5 +75,21 @@ describe('sqlite file: reads in a thread of their own', () => {
     await reader.close();
     expect(await reader.rows(raw('select count(*) from numbers'))).toEqual([[3]]);
     await reader.close();
+  });
+
+  it('lets its thread go once idle, and starts another for the next read', async () => {
+    // A file nothing else here opens: the thread's connection is the one handle on it.
+    const file = join(dir, 'alone.db');
+    new SqliteDatabase(file).exec('create table t (n integer)').close();
+    const handles = () =>
+      readdirSync('/proc/self/fd').filter((fd) => readlinkOr(`/proc/self/fd/${fd}`) === file).length;
+    const reader = sqliteReader(file, 50);
+    expect(await reader.rows(raw('select count(*) from t'))).toEqual([[0]]);
+    expect(handles()).toBe(1);
+    await vi.waitFor(() => expect(handles()).toBe(0), { timeout: 2000 });
+    expect(await reader.rows(raw('select count(*) from t'))).toEqual([[0]]);
+    expect(handles()).toBe(1);
+    await reader.close();
+    expect(handles()).toBe(0);
   });
 });

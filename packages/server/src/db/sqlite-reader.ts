@@ -27,56 +27,70 @@ parentPort.on('message', ({ id, sql, parameters }) => {
 
 type Waiting = { resolve(rows: unknown[][]): void; reject(error: Error): void };
 
+/** A started thread and the reads it owes. */
+type Thread = { worker: Worker; waiting: Map<number, Waiting> };
+
 /**
  * Runs reads of a SQLite file in a thread of its own, one at a time in the order asked, each in a
  * read transaction of its own, and answers their rows as arrays. The rows are copied between
  * threads, which costs about as much per row as reading it: it pays for reads that answer few rows
  * of large values (a load's chunk as JSON columns), not for many small rows. The thread starts on
- * the first read and keeps the process alive only while a read is under way.
+ * the first read, keeps the process alive only while a read is under way, and ends once it has
+ * been idle for `idleMs` (its memory, about 10 MB, is not kept for loads that seldom come).
  */
-export function sqliteReader(file: string): {
-  rows(query: CompiledQuery): Promise<unknown[][]>;
-  close(): Promise<void>;
-} {
+export function sqliteReader(
+  file: string,
+  idleMs = 10_000,
+): { rows(query: CompiledQuery): Promise<unknown[][]>; close(): Promise<void> } {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const waiting = new Map<number, Waiting>();
-  let worker: Worker | undefined;
+  let current: Thread | undefined;
+  let idle: NodeJS.Timeout | undefined;
   let nextId = 0;
 
-  function start(): Worker {
-    const started = new Worker(WORKER, { eval: true, workerData: { file, driver } });
-    started.on('message', (message: { id: number; rows?: unknown[][]; error?: string }) => {
+  function start(): Thread {
+    const thread: Thread = {
+      worker: new Worker(WORKER, { eval: true, workerData: { file, driver } }),
+      waiting: new Map(),
+    };
+    const { worker, waiting } = thread;
+    worker.on('message', (message: { id: number; rows?: unknown[][]; error?: string }) => {
       const read = waiting.get(message.id);
       if (!read) return;
       waiting.delete(message.id);
-      if (waiting.size === 0) started.unref();
+      if (waiting.size === 0) {
+        worker.unref();
+        idle = setTimeout(() => void close(thread), idleMs).unref();
+      }
       if (message.error !== undefined) read.reject(new Error(message.error));
       else read.resolve(message.rows!);
     });
     // A thread that failed (the file could not be opened) or ended fails what it owed; the next read starts another.
     const fail = (error: Error) => {
-      if (worker === started) worker = undefined;
+      if (current === thread) current = undefined;
       for (const read of waiting.values()) read.reject(error);
       waiting.clear();
     };
-    started.on('error', fail);
-    started.on('exit', (code) => fail(new Error(`the reading thread ended (${code})`)));
-    return started;
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`the reading thread ended (${code})`)));
+    return thread;
+  }
+
+  async function close(thread = current): Promise<void> {
+    if (thread === current) current = undefined;
+    clearTimeout(idle);
+    await thread?.worker.terminate();
   }
 
   return {
     rows(query) {
-      worker ??= start();
+      clearTimeout(idle);
+      const thread = (current ??= start());
       const id = nextId++;
-      const reading = new Promise<unknown[][]>((resolve, reject) => waiting.set(id, { resolve, reject }));
-      worker.ref();
-      worker.postMessage({ id, sql: query.sql, parameters: query.parameters });
+      const reading = new Promise<unknown[][]>((resolve, reject) => thread.waiting.set(id, { resolve, reject }));
+      thread.worker.ref();
+      thread.worker.postMessage({ id, sql: query.sql, parameters: query.parameters });
       return reading;
     },
-    async close() {
-      const stopping = worker;
-      worker = undefined;
-      await stopping?.terminate();
-    },
+    close: () => close(),
   };
 }
