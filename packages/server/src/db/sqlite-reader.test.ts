@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -77,19 +78,47 @@ describe('sqlite file: reads in a thread of their own', () => {
     await reader.close();
   });
 
-  it('lets its thread go once idle, and starts another for the next read', async () => {
-    // A file nothing else here opens: the thread's connection is the one handle on it.
-    const file = join(dir, 'alone.db');
-    new SqliteDatabase(file).exec('create table t (n integer)').close();
-    const handles = () =>
-      readdirSync('/proc/self/fd').filter((fd) => readlinkOr(`/proc/self/fd/${fd}`) === file).length;
-    const reader = sqliteReader(file, 50);
-    expect(await reader.rows(raw('select count(*) from t'))).toEqual([[0]]);
-    expect(handles()).toBe(1);
-    await vi.waitFor(() => expect(handles()).toBe(0), { timeout: 2000 });
-    expect(await reader.rows(raw('select count(*) from t'))).toEqual([[0]]);
-    expect(handles()).toBe(1);
+  it.skipIf(process.platform !== 'linux')(
+    'lets its thread go once idle, and starts another for the next read',
+    async () => {
+      // A file nothing else here opens: the thread's connection is the one handle on it.
+      const file = join(dir, 'alone.db');
+      new SqliteDatabase(file).exec('create table t (n integer)').close();
+      const handles = () =>
+        readdirSync('/proc/self/fd').filter((fd) => readlinkOr(`/proc/self/fd/${fd}`) === file).length;
+      const reader = sqliteReader(file, 50);
+      expect(await reader.rows(raw('select count(*) from t'))).toEqual([[0]]);
+      expect(handles()).toBe(1);
+      await vi.waitFor(() => expect(handles()).toBe(0), { timeout: 2000 });
+      expect(await reader.rows(raw('select count(*) from t'))).toEqual([[0]]);
+      expect(handles()).toBe(1);
+      await reader.close();
+      expect(handles()).toBe(0);
+    },
+  );
+
+  it('fails a read under way when it is closed, and a read keeps the process alive only until it is answered', async () => {
+    const reader = sqliteReader(join(dir, 'howl.db'));
+    const slow = reader.rows(
+      raw('with recursive c(n) as (select 1 union all select n + 1 from c where n < 5000000) select count(*) from c'),
+    );
     await reader.close();
-    expect(handles()).toBe(0);
+    await expect(slow).rejects.toThrow('the reading thread ended');
+    // A process that reads once must exit at once, not when the idle thread ends 10 s later.
+    const script = `
+      import { CompiledQuery } from 'kysely';
+      import { sqliteReader } from ${JSON.stringify(new URL('./sqlite-reader.ts', import.meta.url).href)};
+      const rows = await sqliteReader(process.argv[1]).rows(CompiledQuery.raw('select count(*) from numbers', []));
+      console.log(JSON.stringify(rows));`;
+    const child = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script, join(dir, 'howl.db')],
+      {
+        cwd: new URL('../..', import.meta.url).pathname,
+        encoding: 'utf8',
+        timeout: 8_000,
+      },
+    );
+    expect({ status: child.status, out: child.stdout.trim() }).toEqual({ status: 0, out: '[[3]]' });
   });
 });

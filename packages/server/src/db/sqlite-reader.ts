@@ -7,28 +7,30 @@ import type { CompiledQuery } from 'kysely';
 const WORKER = `
 const { workerData, parentPort } = require('node:worker_threads');
 const Database = require(workerData.driver);
+const reason = (error) => String((error && error.message) || error);
 let db;
-let unopened;
 try {
   db = new Database(workerData.file, { readonly: true, fileMustExist: true });
   db.pragma('busy_timeout = 5000');
 } catch (error) {
-  unopened = String((error && error.message) || error);
+  // The thread ends: what it owes fails with this, and the next read starts another thread.
+  parentPort.postMessage({ unopened: reason(error) });
+  process.exit(1);
 }
 parentPort.on('message', ({ id, sql, parameters }) => {
-  if (unopened !== undefined) return parentPort.postMessage({ id, error: unopened });
   try {
     parentPort.postMessage({ id, rows: db.prepare(sql).raw(true).all(...parameters) });
   } catch (error) {
-    parentPort.postMessage({ id, error: String((error && error.message) || error) });
+    parentPort.postMessage({ id, error: reason(error) });
   }
 });
 `;
 
 type Waiting = { resolve(rows: unknown[][]): void; reject(error: Error): void };
+type Answer = { id: number; rows?: unknown[][]; error?: string; unopened?: string };
 
-/** A started thread and the reads it owes. */
-type Thread = { worker: Worker; waiting: Map<number, Waiting> };
+/** A started thread, the reads it owes, and the timer that ends it once idle. */
+type Thread = { worker: Worker; waiting: Map<number, Waiting>; idle?: NodeJS.Timeout };
 
 /**
  * Runs reads of a SQLite file in a thread of its own, one at a time in the order asked, each in a
@@ -44,51 +46,63 @@ export function sqliteReader(
 ): { rows(query: CompiledQuery): Promise<unknown[][]>; close(): Promise<void> } {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   let current: Thread | undefined;
-  let idle: NodeJS.Timeout | undefined;
   let nextId = 0;
 
   function start(): Thread {
-    const thread: Thread = {
-      worker: new Worker(WORKER, { eval: true, workerData: { file, driver } }),
-      waiting: new Map(),
-    };
-    const { worker, waiting } = thread;
-    worker.on('message', (message: { id: number; rows?: unknown[][]; error?: string }) => {
-      const read = waiting.get(message.id);
-      if (!read) return;
-      waiting.delete(message.id);
-      if (waiting.size === 0) {
-        worker.unref();
-        idle = setTimeout(() => void close(thread), idleMs).unref();
-      }
-      if (message.error !== undefined) read.reject(new Error(message.error));
-      else read.resolve(message.rows!);
-    });
-    // A thread that failed (the file could not be opened) or ended fails what it owed; the next read starts another.
+    // No flags of this process (a loader, `--input-type=module`): the thread's code is plain CommonJS.
+    const worker = new Worker(WORKER, { eval: true, execArgv: [], workerData: { file, driver } });
+    const thread: Thread = { worker, waiting: new Map() };
+    // A thread that ended (it could not open the file, it crashed, it was closed) fails what it
+    // owed; the next read starts another.
     const fail = (error: Error) => {
       if (current === thread) current = undefined;
-      for (const read of waiting.values()) read.reject(error);
-      waiting.clear();
+      clearTimeout(thread.idle);
+      for (const read of thread.waiting.values()) read.reject(error);
+      thread.waiting.clear();
     };
+    worker.on('message', (answer: Answer) => {
+      if (answer.unopened !== undefined) return fail(new Error(answer.unopened));
+      const read = thread.waiting.get(answer.id);
+      if (!read) return;
+      thread.waiting.delete(answer.id);
+      if (thread.waiting.size === 0) idle(thread);
+      if (answer.error !== undefined) read.reject(new Error(answer.error));
+      else read.resolve(answer.rows!);
+    });
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`the reading thread ended (${code})`)));
     return thread;
   }
 
+  /** Owes nothing: no longer keeps the process alive, and ends unless a read comes within `idleMs`. */
+  function idle(thread: Thread): void {
+    thread.worker.unref();
+    clearTimeout(thread.idle);
+    thread.idle = setTimeout(() => void close(thread), idleMs).unref();
+  }
+
   async function close(thread = current): Promise<void> {
+    if (!thread) return;
     if (thread === current) current = undefined;
-    clearTimeout(idle);
-    await thread?.worker.terminate();
+    clearTimeout(thread.idle);
+    await thread.worker.terminate();
   }
 
   return {
-    rows(query) {
-      clearTimeout(idle);
+    async rows(query) {
       const thread = (current ??= start());
+      clearTimeout(thread.idle);
       const id = nextId++;
       const reading = new Promise<unknown[][]>((resolve, reject) => thread.waiting.set(id, { resolve, reject }));
       thread.worker.ref();
-      thread.worker.postMessage({ id, sql: query.sql, parameters: query.parameters });
+      try {
+        thread.worker.postMessage({ id, sql: query.sql, parameters: query.parameters });
+      } catch (error) {
+        // A parameter that cannot be copied to the thread: nothing was sent, so nothing is owed.
+        thread.waiting.delete(id);
+        if (thread.waiting.size === 0) idle(thread);
+        throw error;
+      }
       return reading;
     },
     close: () => close(),

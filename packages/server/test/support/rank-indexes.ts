@@ -147,16 +147,17 @@ export async function insertDeveloperRow(db: Kysely<DB>, id: string): Promise<vo
 }
 
 /** A developer `owner`, a game `game` and a board of it with this id, written straight into the database. */
-export async function insertBoardRows(
-  db: Kysely<DB>,
-  boardId: string,
-  settings: { time_based?: 'na' | 'weekly'; sort?: 'asc' | 'desc' } = {},
-): Promise<void> {
+export async function insertBoardRows(db: Kysely<DB>, boardId: string): Promise<void> {
   await insertDeveloperRow(db, 'owner');
   await db
     .insertInto('games')
     .values({ id: 'game', owner_id: 'owner', name: 'g', api_key: 'k', created_at: 0 })
     .execute();
+  await insertBoardRow(db, boardId, 'na');
+}
+
+/** Another board of the game `insertBoardRows` wrote: best first, every entry kept, `latest` saves. */
+export async function insertBoardRow(db: Kysely<DB>, boardId: string, timeBased: 'na' | 'weekly'): Promise<void> {
   await db
     .insertInto('leaderboards')
     .values({
@@ -165,10 +166,10 @@ export async function insertBoardRows(
       name: boardId,
       display_name: boardId,
       insert_option: 'latest',
-      time_based: settings.time_based ?? 'na',
+      time_based: timeBased,
       timezone: null,
       max_entries: null,
-      sort: settings.sort ?? 'desc',
+      sort: 'desc',
       created_at: 0,
     })
     .execute();

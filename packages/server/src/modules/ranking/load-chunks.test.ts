@@ -1,9 +1,11 @@
+import type { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import { freshDatabase, openTestDatabase } from '../../../test/support/database.js';
 import { insertBoardRows } from '../../../test/support/rank-indexes.js';
 import { DIALECTS } from '../../../test/support/services.js';
+import { loadChunks } from './load-chunks.js';
 import { memoryRankIndex } from './memory-index.js';
 import { sqlRankIndex } from './rank-index.js';
 
@@ -81,3 +83,70 @@ for (const { dialect, skip } of DIALECTS) {
     });
   });
 }
+
+describe('sqlite: a chunk out of order is refused', () => {
+  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  const board = { boardId: 'board', periodStart: 0, sort: 'desc' as const, generation: 0 };
+  beforeAll(async () => {
+    database = await openTestDatabase('sqlite');
+    await insertBoardRows(database.db, 'board');
+  });
+  afterAll(() => database?.close());
+
+  /** Answers a chunk query with these columns, as SQLite's JSON arrays would carry them. */
+  const answering = (columns: unknown[][]) => async () => [columns.map((c) => JSON.stringify(c))];
+  const chunk = (names: string[], ids: string[]) => [
+    ids,
+    ids.map(() => 7),
+    ids.map(() => 1),
+    names,
+    ids.map(() => 0),
+    ids.map(() => null),
+    ids.map(() => 0),
+  ];
+
+  it('checks ties on score and time by name, then id, by code point as SQLite orders text', async () => {
+    const read = (columns: unknown[][]) => loadChunks(database.db, board, 10, answering(columns)).first();
+    await expect(read(chunk(['b', 'a'], ['1', '2']))).rejects.toThrow("a load's chunk is not in the board's order");
+    await expect(read(chunk(['a', 'a'], ['2', '1']))).rejects.toThrow("a load's chunk is not in the board's order");
+    // U+FFFF comes before U+10000 by code point, though not by JavaScript's UTF-16 comparison.
+    await expect(read(chunk(['\uffff', '\u{10000}'], ['1', '2']))).resolves.toHaveLength(7);
+    await expect(read(chunk(['\u{10000}', '\uffff'], ['1', '2']))).rejects.toThrow(
+      "a load's chunk is not in the board's order",
+    );
+  });
+
+  it('leaves the period to SQL when its load finds a chunk out of order, and the process runs on', async () => {
+    await database.db
+      .insertInto('scores')
+      .values(
+        [10, 20, 30, 40, 50].map((score) => ({
+          id: `s${score}`,
+          leaderboard_id: 'board',
+          period_start: 0,
+          player_name: `p${score}`,
+          player_key: `p${score}`,
+          score,
+          timestamp: 1,
+          metadata: null,
+          engine: null,
+          revision: 0,
+        })),
+      )
+      .execute();
+    // The chunks after the first come back reversed, as if SQLite had filled the arrays in another
+    // order: the read that fails is the one asked for ahead, while the first chunk is filed.
+    const reversed = async (query: CompiledQuery) => {
+      const rows = await database.rows(query);
+      if (!query.sql.includes('json_group_array') || query.parameters.length < 6) return rows;
+      return [rows[0]!.map((json) => JSON.stringify((JSON.parse(json as string) as unknown[]).reverse()))];
+    };
+    const index = memoryRankIndex(database.db, { chunk: 2, rows: reversed });
+    const key = { score: 15, timestamp: 1, player_name: 'x', id: 'x' };
+    expect(await index.countAbove(board, key)).toBe(4); // SQL, while the load runs
+    await index.settled();
+    expect(index.entries()).toBe(0);
+    expect(await index.countAbove(board, key)).toBe(4);
+    expect((await index.page(board, undefined, 10)).map((r) => r.id)).toEqual(['s50', 's40', 's30', 's20', 's10']);
+  });
+});

@@ -1,19 +1,34 @@
 import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import { hasMetadata, readsColumnsAsJson } from '../../db/dialect-sql.js';
 import type { DB } from '../../db/schema.js';
-import type { OrderKey } from './order.js';
+import { compareEntries, type OrderKey } from './order.js';
 import type { BoardPeriod } from './rank-index.js';
+
+/** The entries of one board period. */
+const periodOf = (db: Kysely<DB>, board: BoardPeriod) =>
+  db.selectFrom('scores').where('leaderboard_id', '=', board.boardId).where('period_start', '=', board.periodStart);
+
+/** How many entries a period holds: what a load sizes its table by. */
+export function countQuery(db: Kysely<DB>, board: BoardPeriod): CompiledQuery {
+  return periodOf(db, board)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .compile();
+}
 
 /**
  * The load's read of one chunk of a period, after `last`, in `scores_rank`'s own order, answering
  * id, score, timestamp, player_name, revision, engine and has_metadata: all held by that index.
  */
 function chunkOf(db: Kysely<DB>, board: BoardPeriod, last: OrderKey | undefined, chunk: number) {
-  let q = db
-    .selectFrom('scores')
-    .where('leaderboard_id', '=', board.boardId)
-    .where('period_start', '=', board.periodStart)
-    .select(['id', 'score', 'timestamp', 'player_name', 'revision', 'engine', hasMetadata(db).as('has_metadata')]);
+  let q = periodOf(db, board).select([
+    'id',
+    'score',
+    'timestamp',
+    'player_name',
+    'revision',
+    'engine',
+    hasMetadata(db).as('has_metadata'),
+  ]);
   if (last) {
     const { score, timestamp, player_name, id } = last;
     q = q.where((eb) =>
@@ -41,12 +56,16 @@ function loadColumns(db: Kysely<DB>, board: BoardPeriod, last: OrderKey | undefi
     .compile();
 }
 
-/** Whether scores ascend, and timestamps within a score: what `chunkOf`'s order promises first. */
-function inOrder(scores: number[], timestamps: number[]): boolean {
-  for (let i = 1; i < scores.length; i++) {
-    const s = scores[i]!;
-    const p = scores[i - 1]!;
-    if (s < p || (s === p && timestamps[i]! < timestamps[i - 1]!)) return false;
+/** Whether a chunk's keys ascend in `chunkOf`'s order: score, timestamp, then name and id by code point. */
+function inOrder([ids, scores, timestamps, names]: LoadColumns): boolean {
+  const keyAt = (i: number) => ({ score: scores[i]!, timestamp: timestamps[i]!, player_name: names[i]!, id: ids[i]! });
+  for (let i = 1; i < ids.length; i++) {
+    // Scores and timestamps decide almost always; only their ties pay for comparing text.
+    if (scores[i - 1] !== scores[i]) {
+      if (scores[i - 1]! > scores[i]!) return false;
+    } else if (timestamps[i - 1] !== timestamps[i]) {
+      if (timestamps[i - 1]! > timestamps[i]!) return false;
+    } else if (compareEntries(keyAt(i - 1), keyAt(i), 'asc') >= 0) return false;
   }
   return true;
 }
@@ -88,7 +107,7 @@ export function loadChunks(
     const columns = answer[0]!.map((json) => JSON.parse(json as string)) as LoadColumns;
     // SQLite fills the arrays in the subquery's order without promising to: a load that finds
     // otherwise fails (SQL keeps answering) rather than hold a wrong order.
-    if (!inOrder(columns[1], columns[2])) throw new Error("a load's chunk is not in the board's order");
+    if (!inOrder(columns)) throw new Error("a load's chunk is not in the board's order");
     return columns;
   };
   return { first: () => read(undefined), after: read };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/support/database.js';
-import { insertBoardRows } from '../../../test/support/rank-indexes.js';
+import { insertBoardRow, insertBoardRows } from '../../../test/support/rank-indexes.js';
 import { DIALECTS } from '../../../test/support/services.js';
 import { memoryRankIndex } from './memory-index.js';
 import { PAST_PERIOD_IDLE_MS } from './rank-index.js';
@@ -85,21 +85,7 @@ for (const { dialect, skip } of DIALECTS) {
       const ended = WEEK * 2900;
       const lastWeek = { ...board, boardId: 'weekly', periodStart: ended - WEEK, periodEnd: ended };
       const thisWeek = { ...board, boardId: 'weekly', periodStart: ended, periodEnd: ended + WEEK };
-      await database.db
-        .insertInto('leaderboards')
-        .values({
-          id: 'weekly',
-          game_id: 'game',
-          name: 'w',
-          display_name: 'w',
-          insert_option: 'latest',
-          time_based: 'weekly',
-          timezone: null,
-          max_entries: null,
-          sort: 'desc',
-          created_at: 0,
-        })
-        .execute();
+      await insertBoardRow(database.db, 'weekly', 'weekly');
       await insertScores('weekly', lastWeek.periodStart, [entry('w1', 10, 0), entry('w2', 20, 0)]);
       await insertScores('weekly', thisWeek.periodStart, [entry('w3', 30, 0)]);
       let at = ended + MINUTE;

@@ -1,7 +1,7 @@
 import type { CompiledQuery, Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { OrderKey } from './order.js';
-import { loadChunks } from './load-chunks.js';
+import { countQuery, loadChunks } from './load-chunks.js';
 import { EntryTable, READ_ROW, engineOf, shownBits, shownOf } from './entry-table.js';
 import { OrderStatisticList, type Probe } from './order-statistic-list.js';
 import { nextTurn } from '../../lib/turn.js';
@@ -195,14 +195,7 @@ export function memoryRankIndex(
    */
   async function read(board: BoardPeriod): Promise<Period> {
     // Through `rows` too: on a SQLite file, counting a million entries is another thread's work.
-    const [counted] = await rowsOf(
-      db
-        .selectFrom('scores')
-        .where('leaderboard_id', '=', board.boardId)
-        .where('period_start', '=', board.periodStart)
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .compile(),
-    );
+    const [counted] = await rowsOf(countQuery(db, board));
     const held = Number(counted?.[0] ?? 0) + 256;
     const table = new EntryTable(held, held * 32);
     const chunks = loadChunks(db, board, chunk, rowsOf);
@@ -214,6 +207,8 @@ export function memoryRankIndex(
       if (full) {
         const k = got - 1;
         next = chunks.after({ id: id[k]!, score: score[k]!, timestamp: timestamp[k]!, player_name: name[k]! });
+        // Heard below; until then a failed read must not count as unhandled (that ends the process).
+        next.catch(() => undefined);
       }
       for (let i = 0; i < got; i++) {
         table.load(id[i]!, name[i]!, score[i]!, timestamp[i]!, revision[i]!, shownBits(meta[i], engine[i]));
