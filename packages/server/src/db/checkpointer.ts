@@ -1,5 +1,4 @@
-import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
+import { startSqliteThread } from './sqlite-thread.js';
 
 // Runs in its own thread with its own connection: a checkpoint copies the WAL into the database
 // file, which takes a while after many writes, and better-sqlite3 is synchronous.
@@ -25,8 +24,7 @@ setInterval(() => {
  * seconds under load, and better-sqlite3 waits for a lock on the event loop.)
  */
 export function startCheckpointer(file: string, everyMs = 1000): { stop(): Promise<void> } {
-  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(WORKER, { eval: true, workerData: { file, driver, everyMs } });
+  const worker = startSqliteThread(WORKER, { file, everyMs });
   worker.unref();
   return {
     async stop() {

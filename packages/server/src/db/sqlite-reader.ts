@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { CompiledQuery } from 'kysely';
+import { startSqliteThread } from './sqlite-thread.js';
 
 // Its own read-only connection in its own thread: better-sqlite3 runs a statement synchronously, so
 // a long read on the serving thread would hold every request while it runs.
@@ -44,13 +44,11 @@ export function sqliteReader(
   file: string,
   idleMs = 10_000,
 ): { rows(query: CompiledQuery): Promise<unknown[][]>; close(): Promise<void> } {
-  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   let current: Thread | undefined;
   let nextId = 0;
 
   function start(): Thread {
-    // No flags of this process (a loader, `--input-type=module`): the thread's code is plain CommonJS.
-    const worker = new Worker(WORKER, { eval: true, execArgv: [], workerData: { file, driver } });
+    const worker = startSqliteThread(WORKER, { file });
     const thread: Thread = { worker, waiting: new Map() };
     // A thread that ended (it could not open the file, it crashed, it was closed) fails what it
     // owed; the next read starts another.
