@@ -1,9 +1,10 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import { freshDatabase, openTestDatabase } from '../../../test/support/database.js';
-import { insertBoardRows } from '../../../test/support/rank-indexes.js';
+import { insertBoardRow, insertBoardRows } from '../../../test/support/rank-indexes.js';
 import { DIALECTS } from '../../../test/support/services.js';
 import { loadChunks } from './load-chunks.js';
 import { memoryRankIndex } from './memory-index.js';
@@ -80,6 +81,63 @@ for (const { dialect, skip } of DIALECTS) {
       const chunks = queries.filter((q) => q.includes('"has_metadata"'));
       expect(chunks.length).toBe(Math.ceil(ENTRIES / 7));
       expect(chunks.every((q) => q.includes('json_group_array') === (dialect === 'sqlite'))).toBe(true);
+    });
+
+    it('ends equal to SQL when entries are saved, moved and removed while it loads', async () => {
+      const busy = { ...board, boardId: 'busy' };
+      await insertBoardRow(database.db, 'busy', 'na');
+      const row = (i: number, score: number, revision: number) => ({
+        id: `busy-${i}`,
+        score,
+        timestamp: 1000 + i,
+        player_name: `player ${i}`,
+        revision,
+      });
+      const stored = (r: ReturnType<typeof row>) => ({
+        ...r,
+        leaderboard_id: 'busy',
+        period_start: 0,
+        player_key: r.id,
+        metadata: null,
+        engine: null,
+      });
+      await database.db
+        .insertInto('scores')
+        .values(Array.from({ length: 500 }, (_, i) => stored(row(i, i % 97, 0))))
+        .execute();
+      // Each chunk 2 ms late, so the load spans the writes on every database.
+      const rows = async (query: CompiledQuery) => (await sleep(2), database.rows(query));
+      const index = memoryRankIndex(database.db, { chunk: 7, rows });
+      await index.countAbove(busy, row(0, 0, 0)); // starts the load
+      // Each write commits, then tells the index, as the service does, while the load runs.
+      const writes = Array.from({ length: 120 }, async (_, k) => {
+        await sleep(20 + k); // spread over the load, after its thread has started
+        const i = (k * 37) % 620;
+        if (k % 5 === 4 && i < 500) {
+          const gone = await database.db.deleteFrom('scores').where('id', '=', `busy-${i}`).returningAll().execute();
+          if (gone.length > 0) await index.removed('busy', gone);
+        } else if (i >= 500) {
+          await database.db
+            .insertInto('scores')
+            .values(stored(row(i, k, 0)))
+            .onConflict((oc) => oc.doNothing())
+            .execute();
+          await index.saved(busy, row(i, k, 0));
+        } else {
+          const moved = await database.db
+            .updateTable('scores')
+            .set((eb) => ({ score: k % 2 ? 200 + k : -1 - k, revision: eb('revision', '+', 1) }))
+            .where('id', '=', `busy-${i}`)
+            .returningAll()
+            .execute();
+          if (moved[0]) await index.saved(busy, moved[0]);
+        }
+      });
+      await Promise.all(writes);
+      await index.settled();
+      const expected = await sqlRankIndex(database.db).page(busy, undefined, 1000);
+      expect(index.entries()).toBe(expected.length);
+      expect(await index.page(busy, undefined, 1000)).toEqual(expected);
     });
   });
 }
