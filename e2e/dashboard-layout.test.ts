@@ -257,9 +257,14 @@ describe.skipIf(BROWSER_SKIP)('the dashboard fits at 1440, 1280 and 375 px', { t
       await page.getByRole('link', { name: 'Player authentication settings' }).click();
       await page.waitForURL(`${howl.url}/playerauth#authSettings`);
       const toggle = page.getByLabel('Player authentication is disabled');
-      // The page opens scrolled to the settings panel.
-      await expect.poll(async () => (await toggle.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(0);
-      expect((await toggle.boundingBox())!.y).toBeLessThan(900);
+      // The page opens scrolled to the settings panel, and stays there while the sections above it render.
+      const inView = async () => {
+        const y = (await toggle.boundingBox())?.y ?? -1;
+        return y >= 0 && y < 900;
+      };
+      await expect.poll(inView, { timeout: 5000 }).toBe(true);
+      await page.waitForTimeout(1000);
+      expect(await inView()).toBe(true);
     } finally {
       await opened.context.close();
       page = own;
