@@ -9,6 +9,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { boardGame } from '../../test/support/boards.js';
+import { sharedAnswer } from '../lib/shared-answer.js';
 import { checkingSerializerCompiler, serializerCompiler } from './serializer.js';
 
 /** What the zod serializer used to send: the parsed answer, as JSON.stringify writes it. */
@@ -136,5 +137,45 @@ describe('under NODE_ENV=test every answer is checked against its schema', () =>
   it('writes a correct answer exactly as the plain writer does', () => {
     const right = { score_id: 's1', position: 3, kept: true };
     expect(checkingSerializerCompiler(route)(right)).toBe(serializerCompiler(route)(right));
+  });
+});
+
+describe('a shared answer is written once', () => {
+  const route = { schema: scoresPage, method: 'GET', url: '/', httpStatus: '200' };
+  /** A page that counts how often its scores are read. */
+  const counted = () => {
+    const seen = { reads: 0 };
+    const page = {
+      get scores() {
+        seen.reads++;
+        return [score({})];
+      },
+      period: null,
+      cursor: null,
+    };
+    return { page, seen };
+  };
+
+  it('writes a shared answer on its first call only, with the same text every time', () => {
+    const write = serializerCompiler(route);
+    const { page, seen } = counted();
+    sharedAnswer(page);
+    seen.reads = 0;
+    const text = write(page);
+    expect(text).toBe(JSON.stringify({ scores: [score({})], period: null, cursor: null }));
+    expect(write(page)).toBe(text);
+    expect(seen.reads).toBe(1);
+  });
+
+  it('writes any other answer on every call, and refuses a change to a shared one', () => {
+    const write = serializerCompiler(route);
+    const { page, seen } = counted();
+    write(page);
+    write(page);
+    expect(seen.reads).toBe(2);
+    const shared = sharedAnswer({ scores: [score({ metadata: { level: 1 } })], period: null, cursor: null });
+    expect(() => {
+      (shared.scores[0]!.metadata as unknown as { level: number }).level = 2;
+    }).toThrow(TypeError);
   });
 });

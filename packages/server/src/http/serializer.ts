@@ -2,6 +2,7 @@ import type { FastifySerializerCompiler } from 'fastify';
 import fastJson from 'fast-json-stringify';
 import { z } from 'zod';
 import { $ZodType } from 'zod/v4/core';
+import { isSharedAnswer } from '../lib/shared-answer.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -10,11 +11,27 @@ type JsonSchema = Record<string, unknown>;
  * Schema once when the route is compiled: no zod parse of every answer. Request validation stays zod.
  */
 export const serializerCompiler: FastifySerializerCompiler<$ZodType | { properties: $ZodType }> = ({ schema }) =>
-  fastJson(
-    serializerSchema(schema instanceof $ZodType ? schema : schema.properties) as unknown as Parameters<
-      typeof fastJson
-    >[0],
+  writtenOnce(
+    fastJson(
+      serializerSchema(schema instanceof $ZodType ? schema : schema.properties) as unknown as Parameters<
+        typeof fastJson
+      >[0],
+    ),
   );
+
+/**
+ * An answer shared by every call that gets it until what it shows changes (a top page) is written
+ * once, and its text kept as long as the answer is.
+ */
+function writtenOnce(write: (data: unknown) => string): (data: unknown) => string {
+  const written = new WeakMap<object, string>();
+  return (data) => {
+    if (typeof data !== 'object' || data === null || !isSharedAnswer(data)) return write(data);
+    let json = written.get(data);
+    if (json === undefined) written.set(data, (json = write(data)));
+    return json;
+  };
+}
 
 /**
  * The same writer, after a zod check of each answer against its schema: under NODE_ENV=test (every

@@ -140,6 +140,52 @@ for (const { dialect, skip } of DIALECTS) {
       expect(best).toHaveLength(1);
     });
 
+    it('answers a top page as one shared, frozen object until a save, a delete or a change of settings changes it', async () => {
+      const q = { max: 20, period_offset: 0 };
+      const page = () => service.scores('game', 'shared', q);
+      const truthOf = () => withoutRecording(() => truth.scores('game', 'shared', q));
+      await service.create('game', {
+        name: 'shared',
+        insert_option: 'keep',
+        sort: 'desc',
+        max_entries: null,
+        time_based: 'na',
+        timezone: null,
+      });
+      for (let i = 0; i < 20; i++) {
+        clock.advance(1);
+        await service.submit('game', 'shared', { player_name: `s${i}`, score: i * 10, metadata: { i } }, 4);
+      }
+      await page();
+      const first = await page();
+      expect(await page()).toBe(first);
+      expect(first).toEqual(await truthOf());
+      expect(Object.isFrozen(first.scores[0]!.metadata)).toBe(true);
+      // A save below the page changes the kept rows and the cursor, not the scores shown.
+      clock.advance(1);
+      await service.submit('game', 'shared', { player_name: 'low', score: -5 }, 4);
+      const below = await page();
+      expect(below.scores).toEqual(first.scores);
+      expect(below).toEqual(await truthOf());
+      clock.advance(1);
+      const { score_id } = await service.submit('game', 'shared', { player_name: 'high', score: 500 }, 3);
+      const entered = await page();
+      expect(entered.scores[0]!.score_id).toBe(score_id);
+      expect(entered).toEqual(await truthOf());
+      expect(await page()).toBe(entered);
+      await service.deleteScore('game', score_id);
+      expect(await page()).toEqual(below);
+      // Ten places: no more rows shown, and no cursor to an eleventh.
+      await service.update('game', 'shared', { max_entries: 10 });
+      const fewer = await page();
+      expect(fewer.scores).toHaveLength(10);
+      expect(fewer.cursor).toBeNull();
+      expect(fewer).toEqual(await truthOf());
+      expect(await service.scores('game', 'shared', { max: 2, period_offset: 0 })).toEqual(
+        await withoutRecording(() => truth.scores('game', 'shared', { max: 2, period_offset: 0 })),
+      );
+    });
+
     /** Reads the reference without counting its statements. */
     async function withoutRecording<T>(run: () => Promise<T>): Promise<T> {
       recording = false;

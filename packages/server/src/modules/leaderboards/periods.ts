@@ -13,6 +13,12 @@ export interface Period {
   nextReset: number;
 }
 
+/** Whether two answers name the same period (both none, or equal in every field). */
+export function samePeriod(a: Period | null, b: Period | null): boolean {
+  if (a === null || b === null) return a === b;
+  return a.offset === b.offset && a.start === b.start && a.end === b.end && a.nextReset === b.nextReset;
+}
+
 export function isValidTimeZone(zone: string): boolean {
   return IANAZone.isValidZone(zone);
 }

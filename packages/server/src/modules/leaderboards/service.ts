@@ -1,15 +1,16 @@
-import type { CreateLeaderboardBody, Leaderboard, ScoreEntry, UpdateLeaderboardBody } from '@howl/contract';
+import type { CreateLeaderboardBody, Leaderboard, ScoreEntry, ScoresPage, UpdateLeaderboardBody } from '@howl/contract';
 import type { Kysely, Transaction } from 'kysely';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { DB } from '../../db/schema.js';
 import { noCaches, type Caches } from '../../lib/cache.js';
 import type { Clock } from '../../lib/clock.js';
+import { sharedAnswer } from '../../lib/shared-answer.js';
 import { newId } from '../../lib/tokens.js';
 import { leaderboardErrors as E, MAX_LEADERBOARDS_PER_GAME } from './errors.js';
 import type { LeaderboardRow } from './leaderboards.table.js';
 import type { OrderKey } from '../ranking/order.js';
-import { isValidTimeZone, periodAt, type Period } from './periods.js';
-import type { BoardPeriod, RankIndex } from '../ranking/rank-index.js';
+import { isValidTimeZone, periodAt, samePeriod, type Period } from './periods.js';
+import type { BoardPeriod, RankIndex, ShownRow } from '../ranking/rank-index.js';
 import { decodeCursor, encodeCursor, toEntry, toLeaderboard, toPeriod } from './format.js';
 import * as store from './store.js';
 import { createScoreImport } from './import.js';
@@ -48,6 +49,12 @@ export function createLeaderboards({ db, clock, rankIndex, caches = noCaches }: 
   const boardsOf = async (gameId: string) =>
     (await kept.get(gameId, async () => new Map((await store.listLeaderboards(db, gameId)).map((b) => [b.name, b]))))!;
   const changed = (gameId: string) => kept.invalidate(gameId);
+  // A first page the index shares (the same frozen rows until they change) answers as one shared
+  // object, made once, for as long as the board's settings and the period it was made for hold.
+  const firstPages = new WeakMap<
+    readonly ShownRow[],
+    { board: LeaderboardRow; want: number; period: Period | null; answer: ScoresPage }
+  >();
 
   async function mustFind(gameId: string, name: string): Promise<LeaderboardRow> {
     const board = (await boardsOf(gameId)).get(name);
@@ -245,14 +252,20 @@ export function createLeaderboards({ db, clock, rankIndex, caches = noCaches }: 
       const limit = room(r.board, listed, want);
       // One more than asked tells whether there is a next page.
       const rows = limit === 0 ? [] : await rankIndex.page(r.at, after?.key, limit + 1);
+      const shared = !after && Object.isFrozen(rows);
+      const made = shared ? firstPages.get(rows) : undefined;
+      if (made && made.board === r.board && made.want === want && samePeriod(made.period, r.period)) return made.answer;
       const page = rows.slice(0, limit);
       const more = rows.length > limit && room(r.board, listed + page.length, 1) > 0;
       const last = page.at(-1);
-      return {
+      const answer: ScoresPage = {
         scores: page.map((row, i) => toEntry(row, listed + i + 1)),
         period: toPeriod(r.period),
         cursor: more && last ? encodeCursor(r.at, last, listed + page.length) : null,
       };
+      if (!shared) return answer;
+      firstPages.set(rows, { board: r.board, want, period: r.period, answer: sharedAnswer(answer) });
+      return answer;
     },
 
     async playerScores(gameId: string, name: string, player: string, q: { max: number; period_offset: number }) {

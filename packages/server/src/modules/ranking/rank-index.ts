@@ -103,8 +103,11 @@ export interface IndexedEntry extends OrderKey {
  * other one is tested against.
  */
 export interface RankIndex {
-  /** Entries that rank strictly below `after` (from the top when absent), best first, at most `limit`. */
-  page(board: BoardPeriod, after: OrderKey | undefined, limit: number): Promise<ShownRow[]>;
+  /**
+   * Entries that rank strictly below `after` (from the top when absent), best first, at most `limit`.
+   * A frozen answer is shared: the same array comes back while those entries stay the same.
+   */
+  page(board: BoardPeriod, after: OrderKey | undefined, limit: number): Promise<readonly ShownRow[]>;
   /** Entries that rank strictly above `key`, nearest first, at most `limit`. */
   above(board: BoardPeriod, key: OrderKey, limit: number): Promise<ShownRow[]>;
   /** How many entries rank strictly above `key`. */
@@ -138,7 +141,7 @@ export interface RankIndex {
 export interface Around {
   countAbove: number;
   above: ShownRow[];
-  below: ShownRow[];
+  below: readonly ShownRow[];
 }
 
 /** `around` asked of an index one question at a time (the SQL reference's way). */

@@ -31,6 +31,13 @@ interface Top {
   periodEnd: number | undefined;
   rows: ShownRow[];
   complete: boolean;
+  /** First pages handed out since the rows last changed, by length: the same frozen array until then. */
+  pages?: Map<number, readonly ShownRow[]>;
+}
+
+/** Rows spliced: the first pages handed out no longer show them. */
+function changed(top: Top): void {
+  top.pages = undefined;
 }
 
 /** The notice's entry is the whole row the write saved (writes.ts passes it); anything less cannot be shown. */
@@ -191,6 +198,7 @@ export function withTopRows<I extends RankIndex>(index: I, options: TopRowsOptio
     if (at >= 0) {
       if (top.rows[at]!.revision > entry.revision) return; // an older notice arriving late
       top.rows.splice(at, 1);
+      changed(top);
     }
     const last = top.rows.at(-1);
     const enters = top.complete || (last !== undefined && compareEntries(entry, last, top.sort) < 0);
@@ -200,6 +208,7 @@ export function withTopRows<I extends RankIndex>(index: I, options: TopRowsOptio
       return;
     }
     top.rows.splice(bound(top, entry, false), 0, shownRow(entry));
+    changed(top);
     if (top.rows.length > size) {
       top.rows.pop();
       top.complete = false;
@@ -212,9 +221,13 @@ export function withTopRows<I extends RankIndex>(index: I, options: TopRowsOptio
       if (limit > size) return index.page(board, after, limit);
       const answers = (top: Top | undefined) => {
         const from = top && after ? bound(top, after, false) : 0;
-        return top && (top.complete || from + limit <= top.rows.length)
-          ? top.rows.slice(from, from + limit)
-          : undefined;
+        if (!top || (!top.complete && from + limit > top.rows.length)) return undefined;
+        if (after) return top.rows.slice(from, from + limit);
+        // Until the rows change, a first page is the same frozen array: its readers may keep what they made of it.
+        const pages = (top.pages ??= new Map());
+        let page = pages.get(limit);
+        if (!page) pages.set(limit, (page = Object.freeze(top.rows.slice(0, limit))));
+        return page;
       };
       // A top page the kept rows cannot answer (none yet, or too few left after removals) refills them.
       return (
@@ -258,7 +271,10 @@ export function withTopRows<I extends RankIndex>(index: I, options: TopRowsOptio
         removedIds.add(e.id, at);
         const top = tops.get(topKey(boardId, e.period_start));
         const gone = top?.rows.findIndex((r) => r.id === e.id) ?? -1;
-        if (gone >= 0) top!.rows.splice(gone, 1);
+        if (gone >= 0) {
+          top!.rows.splice(gone, 1);
+          changed(top!);
+        }
       }
     },
     async reset(boardId, generation) {
