@@ -186,6 +186,18 @@ for (const { dialect, skip } of DIALECTS) {
       );
     });
 
+    it('shares the first pages of four sizes per board period at most; other sizes are made on every call', async () => {
+      clock.advance(1);
+      await service.submit('game', 'shared', { player_name: 'again', score: 1 }, null);
+      const sized = (max: number) => service.scores('game', 'shared', { max, period_offset: 0 });
+      for (const max of [1, 2, 3, 4]) expect(await sized(max)).toBe(await sized(max));
+      expect(await sized(5)).not.toBe(await sized(5));
+      expect(await sized(5)).toEqual(
+        await withoutRecording(() => truth.scores('game', 'shared', { max: 5, period_offset: 0 })),
+      );
+      expect(await sized(1)).toBe(await sized(1));
+    });
+
     /** Reads the reference without counting its statements. */
     async function withoutRecording<T>(run: () => Promise<T>): Promise<T> {
       recording = false;

@@ -35,6 +35,9 @@ interface Top {
   pages?: Map<number, readonly ShownRow[]>;
 }
 
+/** Page sizes shared per board period at once (a game asks one or two; each answer made of one is kept with it). */
+const SHARED_PAGE_SIZES = 4;
+
 /** Rows spliced: the first pages handed out no longer show them. */
 function changed(top: Top): void {
   top.pages = undefined;
@@ -226,7 +229,10 @@ export function withTopRows<I extends RankIndex>(index: I, options: TopRowsOptio
         // Until the rows change, a first page is the same frozen array: its readers may keep what they made of it.
         const pages = (top.pages ??= new Map());
         let page = pages.get(limit);
-        if (!page) pages.set(limit, (page = Object.freeze(top.rows.slice(0, limit))));
+        if (page) return page;
+        // What is shared lives as long as the rows: a client asking every size gets the rest unshared.
+        if (pages.size >= SHARED_PAGE_SIZES) return top.rows.slice(0, limit);
+        pages.set(limit, (page = Object.freeze(top.rows.slice(0, limit))));
         return page;
       };
       // A top page the kept rows cannot answer (none yet, or too few left after removals) refills them.
