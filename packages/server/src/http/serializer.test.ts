@@ -167,6 +167,19 @@ describe('a shared answer is written once', () => {
     expect(seen.reads).toBe(1);
   });
 
+  it('keeps the text of each shared answer apart, per answer and per route', () => {
+    const pages = serializerCompiler(route);
+    const submits = serializerCompiler({ ...route, schema: submitScoreResponse });
+    const first = sharedAnswer({ scores: [score({})], period: null, cursor: null });
+    const second = sharedAnswer({ scores: [score({ score_id: 's2', position: 2 })], period: null, cursor: 'c' });
+    const saved = sharedAnswer({ score_id: 's1', position: 3, kept: true });
+    for (let i = 0; i < 2; i++) {
+      expect(pages(first)).toBe(JSON.stringify(first));
+      expect(pages(second)).toBe(JSON.stringify(second));
+      expect(submits(saved)).toBe(JSON.stringify(saved));
+    }
+  });
+
   it('writes any other answer on every call, and refuses a change to a shared one', () => {
     const write = serializerCompiler(route);
     const { page, seen } = counted();

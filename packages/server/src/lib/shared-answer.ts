@@ -14,8 +14,9 @@ export function isSharedAnswer(value: object): boolean {
   return shared.has(value);
 }
 
+/** Into frozen objects too: one frozen by someone else may still hold objects that are not. */
 function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+  if (typeof value === 'object' && value !== null) {
     for (const inner of Object.values(value)) deepFreeze(inner);
     Object.freeze(value);
   }

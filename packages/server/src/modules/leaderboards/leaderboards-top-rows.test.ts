@@ -187,16 +187,79 @@ for (const { dialect, skip } of DIALECTS) {
     });
 
     it('shares the first pages of four sizes per board period at most; other sizes are made on every call', async () => {
-      clock.advance(1);
-      await service.submit('game', 'shared', { player_name: 'again', score: 1 }, null);
-      const sized = (max: number) => service.scores('game', 'shared', { max, period_offset: 0 });
+      await board('sizes', 'keep');
+      for (let i = 0; i < 12; i++) {
+        clock.advance(1);
+        await service.submit('game', 'sizes', { player_name: `z${i}`, score: i }, null);
+      }
+      const sized = (max: number) => service.scores('game', 'sizes', { max, period_offset: 0 });
+      await sized(1);
       for (const max of [1, 2, 3, 4]) expect(await sized(max)).toBe(await sized(max));
       expect(await sized(5)).not.toBe(await sized(5));
       expect(await sized(5)).toEqual(
-        await withoutRecording(() => truth.scores('game', 'shared', { max: 5, period_offset: 0 })),
+        await withoutRecording(() => truth.scores('game', 'sizes', { max: 5, period_offset: 0 })),
       );
       expect(await sized(1)).toBe(await sized(1));
     });
+
+    it('answers a new page when a shown entry of a `latest` board is saved again below the kept rows', async () => {
+      await board('latest', 'latest');
+      // More than the 101 rows kept: the entry saved again leaves them, and nothing enters in its place.
+      for (let i = 0; i < 105; i++) {
+        clock.advance(1);
+        await service.submit('game', 'latest', { player_name: `l${i}`, score: 100 + i }, null);
+      }
+      const q = { max: 3, period_offset: 0 };
+      await service.scores('game', 'latest', q);
+      const before = await service.scores('game', 'latest', q);
+      expect(await service.scores('game', 'latest', q)).toBe(before);
+      clock.advance(1);
+      await service.submit('game', 'latest', { player_name: before.scores[0]!.player_name, score: -1 }, null);
+      const after = await service.scores('game', 'latest', q);
+      expect(after.scores.map((e) => e.player_name)).not.toContain(before.scores[0]!.player_name);
+      expect(after).toEqual(await withoutRecording(() => truth.scores('game', 'latest', q)));
+    });
+
+    it('shares no more than its byte budget across boards, and shares again once a change frees some', async () => {
+      const small = withTopRows(memoryRankIndex(database.db, { rows: database.rows }), { sharedBytes: 6 * 512 });
+      const tight = createLeaderboards({ db: database.db, clock, rankIndex: small, caches });
+      for (const name of ['budget1', 'budget2']) {
+        await board(name, 'keep');
+        for (let i = 0; i < 10; i++) {
+          clock.advance(1);
+          await tight.submit('game', name, { player_name: `b${i}`, score: i }, null);
+        }
+      }
+      const q = { max: 5, period_offset: 0 };
+      const page = (name: string) => tight.scores('game', name, q);
+      // The first reads load the index; the next fill the kept rows, the first board's first.
+      await page('budget1');
+      await page('budget2');
+      await small.settled();
+      await page('budget1');
+      await page('budget2');
+      // Six rows (five and the one that tells of a next page) fill the budget: the second board's page is made every time.
+      expect(await page('budget1')).toBe(await page('budget1'));
+      expect(await page('budget2')).not.toBe(await page('budget2'));
+      clock.advance(1);
+      await tight.submit('game', 'budget1', { player_name: 'top', score: 99 }, null);
+      await page('budget2');
+      expect(await page('budget2')).toBe(await page('budget2'));
+      expect(await page('budget1')).not.toBe(await page('budget1'));
+      expect(await page('budget1')).toEqual(await withoutRecording(() => truth.scores('game', 'budget1', q)));
+    });
+
+    /** Creates an unlimited board of `game` that never resets. */
+    async function board(name: string, insert_option: 'keep' | 'latest') {
+      await service.create('game', {
+        name,
+        insert_option,
+        sort: 'desc',
+        max_entries: null,
+        time_based: 'na',
+        timezone: null,
+      });
+    }
 
     /** Reads the reference without counting its statements. */
     async function withoutRecording<T>(run: () => Promise<T>): Promise<T> {

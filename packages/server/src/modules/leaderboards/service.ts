@@ -53,7 +53,7 @@ export function createLeaderboards({ db, clock, rankIndex, caches = noCaches }: 
   // object, made once, for as long as the board's settings and the period it was made for hold.
   const firstPages = new WeakMap<
     readonly ShownRow[],
-    { board: LeaderboardRow; want: number; period: Period | null; answer: ScoresPage }
+    { board: LeaderboardRow; period: Period | null; answer: ScoresPage }
   >();
 
   async function mustFind(gameId: string, name: string): Promise<LeaderboardRow> {
@@ -254,7 +254,8 @@ export function createLeaderboards({ db, clock, rankIndex, caches = noCaches }: 
       const rows = limit === 0 ? [] : await rankIndex.page(r.at, after?.key, limit + 1);
       const shared = !after && Object.isFrozen(rows);
       const made = shared ? firstPages.get(rows) : undefined;
-      if (made && made.board === r.board && made.want === want && samePeriod(made.period, r.period)) return made.answer;
+      // The same rows array means the same limit (the index shares one per page length).
+      if (made && made.board === r.board && samePeriod(made.period, r.period)) return made.answer;
       const page = rows.slice(0, limit);
       const more = rows.length > limit && room(r.board, listed + page.length, 1) > 0;
       const last = page.at(-1);
@@ -264,7 +265,7 @@ export function createLeaderboards({ db, clock, rankIndex, caches = noCaches }: 
         cursor: more && last ? encodeCursor(r.at, last, listed + page.length) : null,
       };
       if (!shared) return answer;
-      firstPages.set(rows, { board: r.board, want, period: r.period, answer: sharedAnswer(answer) });
+      firstPages.set(rows, { board: r.board, period: r.period, answer: sharedAnswer(answer) });
       return answer;
     },
 

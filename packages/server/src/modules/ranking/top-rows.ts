@@ -22,6 +22,8 @@ export interface TopRowsOptions {
    * the board changed, and they drop its rows; while their notices may not arrive, nothing is kept.
    */
   caches?: Caches;
+  /** What shared first pages may hold at once, estimated in bytes (SHARED_BYTES; tests make it small). */
+  sharedBytes?: number;
 }
 
 /** The best rows of one board period, best first: exactly the period's first `rows.length`, or all of it when `complete`. */
@@ -33,15 +35,20 @@ interface Top {
   complete: boolean;
   /** First pages handed out since the rows last changed, by length: the same frozen array until then. */
   pages?: Map<number, readonly ShownRow[]>;
+  /** What `pages` count against SHARED_BYTES. */
+  sharedBytes?: number;
 }
 
-/** Page sizes shared per board period at once (a game asks one or two; each answer made of one is kept with it). */
+/** Page sizes shared per board period at once (a game asks one or two). */
 const SHARED_PAGE_SIZES = 4;
-
-/** Rows spliced: the first pages handed out no longer show them. */
-function changed(top: Top): void {
-  top.pages = undefined;
-}
+/**
+ * What shared first pages may hold at once, across every board: each keeps the answer made of it
+ * and that answer's text alive (readers keep them beside it), so what clients can pin is bounded.
+ */
+const SHARED_BYTES = 32 * 2 ** 20;
+/** A row's share of that, estimated: the row, its answer's entry and text, and its metadata thrice (text, parsed, written). */
+const sharedBytesOf = (rows: readonly ShownRow[]) =>
+  rows.reduce((n, row) => n + 512 + 3 * (row.metadata?.length ?? 0), 0);
 
 /** The notice's entry is the whole row the write saved (writes.ts passes it); anything less cannot be shown. */
 function isRow(entry: IndexedEntry): entry is IndexedEntry & ShownRow {
@@ -64,11 +71,21 @@ export function withTopRows<I extends RankIndex>(index: I, options: TopRowsOptio
   const now = options.now ?? Date.now;
   /** Least recently read first. */
   const tops = new Map<string, Top>();
+  const sharedLimit = options.sharedBytes ?? SHARED_BYTES;
+  let sharedBytes = 0;
+  /** The rows changed or the top is no longer kept: the first pages handed out of it are no longer shared. */
+  function changed(top: Top): void {
+    sharedBytes -= top.sharedBytes ?? 0;
+    top.sharedBytes = 0;
+    top.pages = undefined;
+  }
   const topKey = (boardId: string, periodStart: number) => `${boardId}\u0000${periodStart}`;
   /** Each board's keys in `tops`, so a board is forgotten without a walk of every board (a notice per write). */
   const keysOf = new Map<string, Set<string>>();
   const boardOf = (key: string) => key.slice(0, key.indexOf('\u0000'));
   function keep(key: string, top: Top): void {
+    const before = tops.get(key);
+    if (before && before !== top) changed(before);
     tops.delete(key);
     tops.set(key, top);
     const boardId = boardOf(key);
@@ -78,7 +95,10 @@ export function withTopRows<I extends RankIndex>(index: I, options: TopRowsOptio
     if (tops.size > maxBoards) drop(tops.keys().next().value!);
   }
   function drop(key: string): void {
-    if (!tops.delete(key)) return;
+    const top = tops.get(key);
+    if (!top) return;
+    changed(top);
+    tops.delete(key);
     const boardId = boardOf(key);
     const keys = keysOf.get(boardId);
     keys?.delete(key);
@@ -99,6 +119,7 @@ export function withTopRows<I extends RankIndex>(index: I, options: TopRowsOptio
     },
     lost() {
       losses++;
+      for (const top of tops.values()) changed(top);
       tops.clear();
       keysOf.clear();
     },
@@ -120,7 +141,11 @@ export function withTopRows<I extends RankIndex>(index: I, options: TopRowsOptio
   };
 
   function forget(boardId: string): void {
-    for (const key of keysOf.get(boardId) ?? []) tops.delete(key);
+    for (const key of keysOf.get(boardId) ?? []) {
+      const top = tops.get(key);
+      if (top) changed(top);
+      tops.delete(key);
+    }
     keysOf.delete(boardId);
   }
 
@@ -227,12 +252,17 @@ export function withTopRows<I extends RankIndex>(index: I, options: TopRowsOptio
         if (!top || (!top.complete && from + limit > top.rows.length)) return undefined;
         if (after) return top.rows.slice(from, from + limit);
         // Until the rows change, a first page is the same frozen array: its readers may keep what they made of it.
+        const shared = top.pages?.get(limit);
+        if (shared) return shared;
+        const page = top.rows.slice(0, limit);
+        // Only of kept rows (a fill not kept is never read again), and within the bounds above.
+        const bytes = sharedBytesOf(page);
         const pages = (top.pages ??= new Map());
-        let page = pages.get(limit);
-        if (page) return page;
-        // What is shared lives as long as the rows: a client asking every size gets the rest unshared.
-        if (pages.size >= SHARED_PAGE_SIZES) return top.rows.slice(0, limit);
-        pages.set(limit, (page = Object.freeze(top.rows.slice(0, limit))));
+        if (pages.size >= SHARED_PAGE_SIZES || sharedBytes + bytes > sharedLimit) return page;
+        if (tops.get(topKey(board.boardId, board.periodStart)) !== top) return page;
+        pages.set(limit, Object.freeze(page));
+        top.sharedBytes = (top.sharedBytes ?? 0) + bytes;
+        sharedBytes += bytes;
         return page;
       };
       // A top page the kept rows cannot answer (none yet, or too few left after removals) refills them.
