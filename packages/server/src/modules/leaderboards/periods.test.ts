@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isValidTimeZone, periodAt } from './periods.js';
+import { IANAZone } from 'luxon';
+import { computePeriod, isValidTimeZone, periodAt } from './periods.js';
 
 const at = (iso: string) => Date.parse(iso);
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -102,6 +103,49 @@ describe('periods far back (issue 14: offsets were walked one period at a time)'
     // Not a timing test: the work is the same few calendar operations whatever the offset.
     const p = periodAt('hourly', 'Europe/London', at('2026-11-23T12:34:00Z'), -1000);
     expect(iso(p.start)).toBe('2026-10-12T20:00:00.000Z');
+  });
+});
+
+describe('periods worked out once per period', () => {
+  const RESETS = ['hourly', 'daily', 'weekly', 'monthly', 'yearly'] as const;
+  /** A year every 23 hours, and every 30 minutes from a day before each change of the zone's UTC offset found to 13 hours after. */
+  function instants(zone: string): number[] {
+    const utcOffset = (t: number) => IANAZone.create(zone).offset(t);
+    const coarse: number[] = [];
+    for (let t = at('2026-01-01T00:00:00Z'); t < at('2027-01-01T00:00:00Z'); t += 23 * 3_600_000) coarse.push(t);
+    const fine: number[] = [];
+    coarse.forEach((t, i) => {
+      if (i === 0 || utcOffset(t) === utcOffset(coarse[i - 1]!)) return;
+      for (let u = t - 24 * 3_600_000; u < t + 13 * 3_600_000; u += 30 * 60_000) fine.push(u);
+    });
+    return [...coarse, ...fine].sort((a, b) => a - b);
+  }
+
+  // Zones with DST at 01:00 UTC, at 02:00 local, by 30 minutes, at midnight (Havana), and none.
+  it.each(['Europe/London', 'America/New_York', 'Australia/Lord_Howe', 'America/Havana', 'Asia/Kolkata', 'UTC'])(
+    'in %s, every instant across a year answers what working it out afresh does, in order and shuffled',
+    (zone) => {
+      const times = instants(zone);
+      const shuffled = times.map((t, i) => [t, (i * 7_919) % times.length] as const).sort((a, b) => a[1] - b[1]);
+      for (const resets of RESETS) {
+        for (const offset of [0, -1]) {
+          const expected = new Map(times.map((t) => [t, computePeriod(resets, zone, t, offset)]));
+          for (const order of [times, shuffled.map(([t]) => t)]) {
+            for (const t of order) expect(periodAt(resets, zone, t, offset)).toEqual(expected.get(t));
+          }
+        }
+      }
+    },
+  );
+
+  it('answers the same period, frozen, for instants of one steady period', () => {
+    const first = periodAt('daily', 'UTC', at('2026-11-23T01:00:00Z'));
+    expect(periodAt('daily', 'UTC', at('2026-11-23T23:59:59Z'))).toBe(first);
+    expect(periodAt('daily', 'Europe/Paris', at('2026-11-23T01:00:00Z'))).toBe(
+      periodAt('daily', 'Europe/Paris', at('2026-11-23T20:00:00Z')),
+    );
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(periodAt('daily', 'UTC', at('2026-11-24T00:00:00Z'))).not.toEqual(first);
   });
 });
 
