@@ -70,5 +70,53 @@ for (const { dialect, skip } of DIALECTS) {
         .execute();
       expect(accounts).toEqual([]);
     });
+
+    it("changes a board's settings while the game is deleted with no deadlock: one answers, then the other, never a 500", async () => {
+      const { cookie } = await signedInDeveloper(t);
+      for (let round = 0; round < 4; round++) {
+        const game = (await call(t.app, 'POST', '/api/games', { body: { name: `Race ${round}` }, cookie })).json();
+        const board = { name: 'wide', insert_option: 'keep', sort: 'desc', max_entries: null, time_based: 'na' };
+        expect(
+          (await call(t.app, 'POST', `/api/games/${game.game_id}/leaderboards`, { body: board, cookie })).statusCode,
+        ).toBe(201);
+        const { id } = await t.database.db
+          .selectFrom('leaderboards')
+          .select('id')
+          .where('game_id', '=', game.game_id)
+          .where('name', '=', 'wide')
+          .executeTakeFirstOrThrow();
+        // Enough entries that trimming them to 10 takes a while: the delete arrives while it runs.
+        const rows = Array.from({ length: 3000 }, (_, i) => ({
+          id: `${id}-${i}`,
+          leaderboard_id: id,
+          period_start: 0,
+          player_name: `p${i}`,
+          // A `keep` board keys each entry by itself.
+          player_key: `${id}-${i}`,
+          score: i,
+          timestamp: i,
+          metadata: null,
+          engine: null,
+        }));
+        for (let i = 0; i < rows.length; i += 500) {
+          await t.database.db
+            .insertInto('scores')
+            .values(rows.slice(i, i + 500))
+            .execute();
+        }
+        const changed = call(t.app, 'PUT', `/api/games/${game.game_id}/leaderboards/wide`, {
+          body: { max_entries: 10, sort: 'asc' },
+          cookie,
+        });
+        await new Promise((resolve) => setTimeout(resolve, round * 3));
+        const deleted = call(t.app, 'DELETE', `/api/games/${game.game_id}`, { cookie });
+        const answers = await Promise.all([changed, deleted]);
+        expect(answers.map((a) => a.statusCode)).not.toContain(500);
+        expect((await deleted).statusCode).toBe(200);
+        expect([200, 404]).toContain((await changed).statusCode);
+        const left = await t.database.db.selectFrom('scores').select('id').where('leaderboard_id', '=', id).execute();
+        expect(left).toEqual([]);
+      }
+    });
   });
 }

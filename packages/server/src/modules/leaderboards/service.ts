@@ -208,7 +208,14 @@ export function createLeaderboards({ db, clock, rankIndex, caches = noCaches }: 
             ...(body.sort !== undefined ? { sort: body.sort } : {}),
           };
           next.timezone = checkTimezone(next.time_based, next.timezone);
-          const { display_name, insert_option, time_based, timezone, max_entries, sort } = next;
+          const movesRanks = (['insert_option', 'time_based', 'timezone', 'max_entries', 'sort'] as const).some(
+            (k) => next[k] !== board[k],
+          );
+          // The board's row is locked: its generation moves on here. One update of the row, not two:
+          // PostgreSQL checks the game's key again when a row this transaction wrote is updated,
+          // which waits on a delete of the game that waits on this board (a deadlock).
+          if (movesRanks) next.generation = board.generation + 1;
+          const { display_name, insert_option, time_based, timezone, max_entries, sort, generation } = next;
           await store.updateLeaderboard(trx, board.id, {
             display_name,
             insert_option,
@@ -216,15 +223,12 @@ export function createLeaderboards({ db, clock, rankIndex, caches = noCaches }: 
             timezone,
             max_entries,
             sort,
+            generation,
           });
-          const movesRanks = (['insert_option', 'time_based', 'timezone', 'max_entries', 'sort'] as const).some(
-            (k) => next[k] !== board[k],
-          );
           if (!movesRanks) return next;
           await store.convertEntries(trx, { id: board.id, sort }, board.insert_option, insert_option);
           if (max_entries !== null) await store.trim(trx, { id: board.id, sort, maxEntries: max_entries });
-          const generation = await store.nextGeneration(trx, board.id);
-          return { ...next, generation };
+          return next;
         }),
       );
       await changed(gameId);

@@ -313,7 +313,7 @@ export async function wipe(trx: Transaction<DB>, boardId: string): Promise<numbe
   return nextGeneration(trx, boardId);
 }
 
-export async function nextGeneration(trx: Transaction<DB>, boardId: string): Promise<number> {
+async function nextGeneration(trx: Transaction<DB>, boardId: string): Promise<number> {
   const row = await trx
     .updateTable('leaderboards')
     .set((eb) => ({ generation: eb(eb.ref('generation'), '+', 1) }))
