@@ -141,11 +141,7 @@ export function withTopRows<I extends RankIndex>(index: I, options: TopRowsOptio
   };
 
   function forget(boardId: string): void {
-    for (const key of keysOf.get(boardId) ?? []) {
-      const top = tops.get(key);
-      if (top) changed(top);
-      tops.delete(key);
-    }
+    for (const key of [...(keysOf.get(boardId) ?? [])]) drop(key);
     keysOf.delete(boardId);
   }
 
