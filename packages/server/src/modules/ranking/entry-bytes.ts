@@ -38,11 +38,9 @@ export function readVarint(buf: Buffer, at: number): [number, number] {
   return [(first & 0x7f) | (buf[at + 1]! << 7), at + 2];
 }
 
-function nibble(c: number): number {
-  if (c >= 48 && c <= 57) return c - 48;
-  if (c >= 97 && c <= 102) return c - 87;
-  return -1;
-}
+/** The value of each hex digit by its char code (lowercase only), -1 for any other code below 128. */
+const NIBBLE = new Int8Array(128).fill(-1);
+for (let c = 0; c < 16; c++) NIBBLE[c.toString(16).charCodeAt(0)] = c;
 
 /** Packs a canonical lowercase UUID into 16 bytes (their order is the text's order); false for any other id. */
 export function packUuid(id: string, out: Buffer, at: number): boolean {
@@ -54,9 +52,12 @@ export function packUuid(id: string, out: Buffer, at: number): boolean {
       i++;
       continue;
     }
-    const hi = nibble(id.charCodeAt(i));
-    const lo = nibble(id.charCodeAt(i + 1));
-    if (hi < 0 || lo < 0) return false;
+    const a = id.charCodeAt(i);
+    const b = id.charCodeAt(i + 1);
+    if ((a | b) >= 128) return false;
+    const hi = NIBBLE[a]!;
+    const lo = NIBBLE[b]!;
+    if ((hi | lo) < 0) return false;
     out[j++] = (hi << 4) | lo;
     i += 2;
   }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compareEntries, type OrderKey } from './order.js';
+import { packUuid } from './entry-bytes.js';
 import { EntryTable, READ_ROW, engineOf, shownOf } from './entry-table.js';
 
 const sign = (n: number) => (n > 0 ? 1 : n < 0 ? -1 : 0);
@@ -133,6 +134,22 @@ describe('EntryTable.load', () => {
       const k = table.find(key);
       expect([table.score[k], table.revision[k], table.idOf(k)]).toEqual([score, revision, key]);
     }
+  });
+});
+
+describe('packUuid', () => {
+  it('packs a canonical lowercase UUID into its 16 bytes and refuses any other id', () => {
+    const out = Buffer.alloc(16);
+    expect(packUuid('0123abcd-ef45-4678-89ab-cdef01234567', out, 0)).toBe(true);
+    expect(out.toString('hex')).toBe('0123abcdef45467889abcdef01234567');
+    const canonical = '00000000-0000-4000-8000-000000000000';
+    // Past the hex digits on either side, uppercase, a missing dash, and codes whose low byte is a digit's.
+    for (const c of ['/', ':', '`', 'g', 'A', 'F', '-', '\u0130', '\u0161', 'é']) {
+      for (const at of [0, 7, 9, 35])
+        expect(packUuid(canonical.slice(0, at) + c + canonical.slice(at + 1), out, 0)).toBe(false);
+    }
+    expect(packUuid(canonical.replace(/-/g, '0').slice(0, 36), out, 0)).toBe(false);
+    expect(packUuid(canonical.slice(1), out, 0)).toBe(false);
   });
 });
 

@@ -60,6 +60,8 @@ export class EntryTable {
   private slots: Int32Array;
   private filled = 0;
   private readonly scratch = Buffer.alloc(16);
+  /** Where the id of the record written last starts (it ends at `used`): a load files it without reading the record back. */
+  private idStart = 0;
 
   constructor(capacity = 64, arenaBytes = capacity * 32) {
     this.score = new Float64Array(capacity);
@@ -85,7 +87,7 @@ export class EntryTable {
   load(id: string, name: string, score: number, timestamp: number, revision: number, shown: number): void {
     const k = this.append(id, name, score, timestamp, revision, shown);
     // A second copy is always a state after an update, so a never-updated row (revision 0) skips the look.
-    const other = this.index(k, revision > 0);
+    const other = this.fileAt(k, revision > 0, this.idStart, this.used, (this.ref[k]! & 1) === 1);
     if (other < 0) return;
     if (this.revision[other]! >= revision) {
       // The entry just appended is the older state: take it back.
@@ -273,10 +275,12 @@ export class EntryTable {
     let at = writeVarint(this.arena, start, (nameBytes << 3) | shown);
     at += nameBytes === name.length ? writeAscii(this.arena, at, name) : this.arena.write(name, at, 'utf8');
     const uuid = packUuid(id, this.arena, at);
-    if (uuid) at += 16;
-    else {
-      const idBytes = byteLength(id);
-      at = writeVarint(this.arena, at, idBytes);
+    if (uuid) {
+      this.idStart = at;
+      at += 16;
+    } else {
+      at = writeVarint(this.arena, at, byteLength(id));
+      this.idStart = at;
       at += this.arena.write(id, at, 'utf8');
     }
     this.used = at;
@@ -285,8 +289,13 @@ export class EntryTable {
 
   /** Files entry `k` under its id; with `unique`, answers the entry already filed under it instead (or -1). */
   private index(k: number, unique: boolean): number {
-    const cap = this.slots.length;
     const { start, end, uuid } = this.idSpan(k);
+    return this.fileAt(k, unique, start, end, uuid);
+  }
+
+  /** `index` for an entry whose id bytes are known to lie at `start`…`end` of the arena. */
+  private fileAt(k: number, unique: boolean, start: number, end: number, uuid: boolean): number {
+    const cap = this.slots.length;
     let i = hash(this.arena, start, end, uuid) % cap;
     for (let other = this.slots[i]!; other >= 0 || other === GONE; other = this.slots[i]!) {
       if (other >= 0 && unique && this.idEquals(other, this.arena, start, end - start, uuid)) return other;

@@ -6,7 +6,7 @@ import { migrateToLatest } from '../../db/migrate.js';
 import { freshDatabase, openTestDatabase } from '../../../test/support/database.js';
 import { insertBoardRow, insertBoardRows } from '../../../test/support/rank-indexes.js';
 import { DIALECTS } from '../../../test/support/services.js';
-import { loadChunks } from './load-chunks.js';
+import { lastOfJson, loadChunks } from './load-chunks.js';
 import { memoryRankIndex } from './memory-index.js';
 import { sqlRankIndex } from './rank-index.js';
 
@@ -142,6 +142,18 @@ for (const { dialect, skip } of DIALECTS) {
   });
 }
 
+describe("a chunk's last key, read from the end of its JSON arrays", () => {
+  it('is each name and score exactly, escapes and all, and nothing for an empty array', () => {
+    for (const value of [...NAMES, ...SCORES, ...TIMESTAMPS, '"', '\\"', 'a\\', ',"', '[', ']']) {
+      // As JSON carries it (-0 becomes 0).
+      const carried = JSON.parse(JSON.stringify(value)) as unknown;
+      expect(lastOfJson(JSON.stringify(['before', value]))).toEqual(carried);
+      expect(lastOfJson(JSON.stringify([value]))).toEqual(carried);
+    }
+    expect(lastOfJson('[]')).toBeUndefined();
+  });
+});
+
 describe('sqlite: a chunk out of order is refused', () => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
   const board = { boardId: 'board', periodStart: 0, sort: 'desc' as const, generation: 0 };
@@ -151,8 +163,10 @@ describe('sqlite: a chunk out of order is refused', () => {
   });
   afterAll(() => database?.close());
 
-  /** Answers a chunk query with these columns, as SQLite's JSON arrays would carry them. */
-  const answering = (columns: unknown[][]) => async () => [columns.map((c) => JSON.stringify(c))];
+  /** Answers a chunk query with these columns, as SQLite's JSON arrays would carry them, and their size. */
+  const answering = (columns: unknown[][]) => async () => [
+    [...columns.map((c) => JSON.stringify(c)), columns[0]!.length],
+  ];
   const chunk = (names: string[], ids: string[]) => [
     ids,
     ids.map(() => 7),
@@ -164,7 +178,8 @@ describe('sqlite: a chunk out of order is refused', () => {
   ];
 
   it('checks ties on score and time by name, then id, by code point as SQLite orders text', async () => {
-    const read = (columns: unknown[][]) => loadChunks(database.db, board, 10, answering(columns)).first();
+    const read = async (columns: unknown[][]) =>
+      (await loadChunks(database.db, board, 10, answering(columns)).first()).columns();
     await expect(read(chunk(['b', 'a'], ['1', '2']))).rejects.toThrow("a load's chunk is not in the board's order");
     await expect(read(chunk(['a', 'a'], ['2', '1']))).rejects.toThrow("a load's chunk is not in the board's order");
     // U+FFFF comes before U+10000 by code point, though not by JavaScript's UTF-16 comparison.
@@ -197,7 +212,10 @@ describe('sqlite: a chunk out of order is refused', () => {
     const reversed = async (query: CompiledQuery) => {
       const rows = await database.rows(query);
       if (!query.sql.includes('json_group_array') || query.parameters.length < 6) return rows;
-      return [rows[0]!.map((json) => JSON.stringify((JSON.parse(json as string) as unknown[]).reverse()))];
+      const [size, ...json] = rows[0]!.reverse();
+      return [
+        [...json.reverse().map((text) => JSON.stringify((JSON.parse(text as string) as unknown[]).reverse())), size],
+      ];
     };
     const index = memoryRankIndex(database.db, { chunk: 2, rows: reversed });
     const key = { score: 15, timestamp: 1, player_name: 'x', id: 'x' };

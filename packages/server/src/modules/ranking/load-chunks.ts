@@ -45,27 +45,57 @@ function loadRows(db: Kysely<DB>, board: BoardPeriod, last: OrderKey | undefined
 
 /**
  * `chunkOf` as one row of seven JSON arrays, one per column, each in the chunk's order (the
- * aggregates read the ordered subquery's rows once, in turn). On SQLite this costs a third of
- * reading the rows: better-sqlite3 spends most of a row's time handing it to JavaScript.
+ * aggregates read the ordered subquery's rows once, in turn), and the chunk's size. On SQLite this
+ * costs a third of reading the rows: better-sqlite3 spends most of a row's time handing it to
+ * JavaScript.
  */
 function loadColumns(db: Kysely<DB>, board: BoardPeriod, last: OrderKey | undefined, chunk: number) {
   const column = (name: string) => sql<string>`json_group_array(${sql.ref(name)})`;
   return db
     .selectFrom(chunkOf(db, board, last, chunk).as('chunk'))
-    .select(COLUMNS.map((name) => column(name).as(name)))
+    .select([...COLUMNS.map((name) => column(name).as(name)), (eb) => eb.fn.countAll<number>().as('size')])
     .compile();
 }
 
+/**
+ * The last element of a JSON array's text, read from its end without parsing the rest: a string's
+ * opening quote is the first quote before its closing one that an even run of backslashes precedes.
+ */
+export function lastOfJson(array: string): unknown {
+  const end = array.length - 1; // the closing bracket
+  if (end < 1 || array[end - 1] === '[') return undefined;
+  let start = end - 1;
+  if (array[start] === '"') {
+    for (start--; start > 0; start--) {
+      if (array[start] !== '"') continue;
+      let slashes = 0;
+      while (array[start - 1 - slashes] === '\\') slashes++;
+      if (slashes % 2 === 0) break;
+    }
+  } else {
+    while (array[start - 1] !== ',' && array[start - 1] !== '[') start--;
+  }
+  return JSON.parse(array.slice(start, end));
+}
+
+/** The key of the entry at `k` of a chunk's columns. */
+const keyAt = ([ids, scores, timestamps, names]: LoadColumns, k: number): OrderKey => ({
+  id: ids[k]!,
+  score: scores[k]!,
+  timestamp: timestamps[k]!,
+  player_name: names[k]!,
+});
+
 /** Whether a chunk's keys ascend in `chunkOf`'s order: score, timestamp, then name and id by code point. */
-function inOrder([ids, scores, timestamps, names]: LoadColumns): boolean {
-  const keyAt = (i: number) => ({ score: scores[i]!, timestamp: timestamps[i]!, player_name: names[i]!, id: ids[i]! });
+function inOrder(columns: LoadColumns): boolean {
+  const [ids, scores, timestamps] = columns;
   for (let i = 1; i < ids.length; i++) {
     // Scores and timestamps decide almost always; only their ties pay for comparing text.
     if (scores[i - 1] !== scores[i]) {
       if (scores[i - 1]! > scores[i]!) return false;
     } else if (timestamps[i - 1] !== timestamps[i]) {
       if (timestamps[i - 1]! > timestamps[i]!) return false;
-    } else if (compareEntries(keyAt(i - 1), keyAt(i), 'asc') >= 0) return false;
+    } else if (compareEntries(keyAt(columns, i - 1), keyAt(columns, i), 'asc') >= 0) return false;
   }
   return true;
 }
@@ -75,10 +105,21 @@ const COLUMNS = ['id', 'score', 'timestamp', 'player_name', 'revision', 'engine'
 
 /** A chunk of a load, one array per column of `COLUMNS`. */
 type LoadColumns = [string[], number[], number[], string[], number[], Array<number | null>, Array<number | boolean>];
+
+/**
+ * One chunk read: how many entries it holds and the key of its last, known before its columns are
+ * parsed, so the next chunk can be asked for while this one is parsed and filed.
+ */
+export interface Chunk {
+  size: number;
+  last: OrderKey | undefined;
+  columns(): LoadColumns;
+}
+
 /** Reads a load's first chunk, then each one after the last key of the one before. */
 export interface Chunks {
-  first(): Promise<LoadColumns>;
-  after(last: OrderKey): Promise<LoadColumns>;
+  first(): Promise<Chunk>;
+  after(last: OrderKey): Promise<Chunk>;
 }
 
 /** The statement a load runs for one chunk on this database (the query-plan test reads its plan). */
@@ -91,9 +132,44 @@ export function loadQuery(
   return readsColumnsAsJson(db) ? loadColumns(db, board, last, chunk) : loadRows(db, board, last, chunk);
 }
 
+/** A chunk of JSON columns (`loadColumns`): its last key read from the arrays' ends, the rest parsed when asked. */
+function jsonChunk(row: unknown[]): Chunk {
+  const size = Number(row[COLUMNS.length]);
+  const json = row.slice(0, COLUMNS.length) as string[];
+  let last: OrderKey | undefined;
+  if (size > 0) {
+    const [id, score, timestamp, player_name] = json.slice(0, 4).map(lastOfJson) as [string, number, number, string];
+    last = { id, score, timestamp, player_name };
+  }
+  return {
+    size,
+    last,
+    columns() {
+      const columns = json.map((text) => JSON.parse(text) as unknown) as LoadColumns;
+      // SQLite fills the arrays in the subquery's order without promising to: a load that finds
+      // otherwise fails (SQL keeps answering) rather than hold a wrong order.
+      if (!inOrder(columns)) throw new Error("a load's chunk is not in the board's order");
+      if (columns[0].length !== size || (size > 0 && compareEntries(keyAt(columns, size - 1), last!, 'asc') !== 0)) {
+        throw new Error("a load's chunk does not end where its last key said");
+      }
+      return columns;
+    },
+  };
+}
+
+/** A chunk of rows, turned into columns. */
+function rowsChunk(rows: unknown[][]): Chunk {
+  const columns = COLUMNS.map((_, k) => rows.map((r) => r[k])) as LoadColumns;
+  return {
+    size: rows.length,
+    last: rows.length > 0 ? keyAt(columns, rows.length - 1) : undefined,
+    columns: () => columns,
+  };
+}
+
 /**
- * A load's chunks, each as columns: on SQLite read as JSON arrays (`loadColumns`), elsewhere as
- * rows turned into columns here. `rows` runs a compiled query (the database's `rows`).
+ * A load's chunks: on SQLite read as JSON arrays (`loadColumns`), elsewhere as rows turned into
+ * columns here. `rows` runs a compiled query (the database's `rows`).
  */
 export function loadChunks(
   db: Kysely<DB>,
@@ -101,14 +177,9 @@ export function loadChunks(
   chunk: number,
   rows: (query: CompiledQuery) => Promise<unknown[][]>,
 ): Chunks {
-  const read = async (last: OrderKey | undefined): Promise<LoadColumns> => {
+  const read = async (last: OrderKey | undefined): Promise<Chunk> => {
     const answer = await rows(loadQuery(db, board, last, chunk));
-    if (!readsColumnsAsJson(db)) return COLUMNS.map((_, k) => answer.map((r) => r[k])) as LoadColumns;
-    const columns = answer[0]!.map((json) => JSON.parse(json as string)) as LoadColumns;
-    // SQLite fills the arrays in the subquery's order without promising to: a load that finds
-    // otherwise fails (SQL keeps answering) rather than hold a wrong order.
-    if (!inOrder(columns)) throw new Error("a load's chunk is not in the board's order");
-    return columns;
+    return readsColumnsAsJson(db) ? jsonChunk(answer[0]!) : rowsChunk(answer);
   };
   return { first: () => read(undefined), after: read };
 }

@@ -200,17 +200,16 @@ export function memoryRankIndex(
     const table = new EntryTable(held, held * 32);
     const chunks = loadChunks(db, board, chunk, rowsOf);
     for (let next = chunks.first(); ;) {
-      const [id, score, timestamp, name, revision, engine, meta] = await next;
-      const got = id.length;
-      const full = got === chunk;
-      // The next chunk is asked for before this one is filed, so the database works while we do.
+      const read = await next;
+      const full = read.size === chunk;
+      // The next chunk is asked for before this one is parsed and filed, so the database works while we do.
       if (full) {
-        const k = got - 1;
-        next = chunks.after({ id: id[k]!, score: score[k]!, timestamp: timestamp[k]!, player_name: name[k]! });
+        next = chunks.after(read.last!);
         // Heard below; until then a failed read must not count as unhandled (that ends the process).
         next.catch(() => undefined);
       }
-      for (let i = 0; i < got; i++) {
+      const [id, score, timestamp, name, revision, engine, meta] = read.columns();
+      for (let i = 0; i < read.size; i++) {
         table.load(id[i]!, name[i]!, score[i]!, timestamp[i]!, revision[i]!, shownBits(meta[i], engine[i]));
       }
       if (!full) break;
