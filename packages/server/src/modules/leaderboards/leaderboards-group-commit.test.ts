@@ -152,7 +152,7 @@ for (const { dialect, skip } of DIALECTS) {
       expect((await shown('few')).map((s) => s.score_id).sort()).toEqual(rows.map((r) => r.id).sort());
     });
 
-    it('gives a score id sent twice in one group to the first save and a fresh one to the second', async () => {
+    it('gives a score id sent three times in one group to one save and fresh ones to the others', async () => {
       await board('ids', { insert_option: 'latest', max_entries: null });
       const scoreId = '6f1d2c3b-4a59-4e8f-9a7b-0c1d2e3f4a5b';
       const answers = await Promise.all(
@@ -166,7 +166,10 @@ for (const { dialect, skip } of DIALECTS) {
       );
       expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
       const ids = answers.slice(1).map((r) => r.json().score_id as string);
-      expect(ids[0]).toBe(scoreId);
+      // Which of the three keeps it is the order they reach the group in: a game's first SilentWolf
+      // calls each note the client's version first, on PostgreSQL over several connections, which
+      // answer in any order (as any client's concurrent calls may arrive).
+      expect(ids.filter((id) => id === scoreId)).toHaveLength(1);
       expect(new Set(ids).size).toBe(3);
       const rows = await stored('ids');
       expect(Object.fromEntries(rows.map((r) => [r.player_name, r.id]))).toEqual({
