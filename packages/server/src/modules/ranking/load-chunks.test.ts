@@ -150,6 +150,10 @@ describe("a chunk's last key, read from the end of its JSON arrays", () => {
       expect(lastOfJson(JSON.stringify(['before', value]))).toEqual(carried);
       expect(lastOfJson(JSON.stringify([value]))).toEqual(carried);
     }
+    // SQLite's own forms, which JSON.stringify never writes.
+    expect(lastOfJson('["a",1.0e+300]')).toBe(1e300);
+    expect(Object.is(lastOfJson('[1,-0.0]'), -0)).toBe(true);
+    expect(lastOfJson('["a","\\u001f\\"x"]')).toBe('\u001f"x');
     expect(lastOfJson('[]')).toBeUndefined();
   });
 });
