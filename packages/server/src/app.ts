@@ -172,7 +172,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             { ...topRows, caches },
           )
         : sqlRankIndex(database.db);
-  const leaderboards = createLeaderboards({ db: database.db, clock, rankIndex, caches });
+  const leaderboards = createLeaderboards({
+    db: database.db,
+    clock,
+    rankIndex,
+    caches,
+    onBackgroundError: (err) => app.log.warn({ err }, "gathering the scores table's statistics failed"),
+  });
   const playerData = createPlayerData({ db: database.db, clock, games: gameHold });
   const games = createGames({
     db: database.db,

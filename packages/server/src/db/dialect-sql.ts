@@ -104,3 +104,36 @@ export async function refreshStatistics(db: Kysely<DB>, table: 'scores' | 'playe
   if (rows < STATISTICS_AFTER_ROWS || dialectOf(db) !== 'postgres') return;
   await sql`analyze ${sql.table(table)}`.execute(db);
 }
+
+/** New rows, across a table, after which its statistics are gathered again (`statisticsRefresher`). */
+export const STATISTICS_EVERY_ROWS = 5000;
+
+/**
+ * Gathers PostgreSQL's statistics of a table again, in the background and one run at a time, each
+ * time writes have added `everyRows` rows since the last. Autovacuum waits for a tenth of the table
+ * to change, which a new board beside a big one may never reach; until then the planner takes the
+ * board for empty and walks it whole to find a player's entry. A failed run is only reported:
+ * statistics make reads faster, never right.
+ */
+export function statisticsRefresher(
+  db: Kysely<DB>,
+  table: 'scores' | 'player_data',
+  onError: (err: unknown) => void,
+  everyRows = STATISTICS_EVERY_ROWS,
+): { added(rows: number): void } {
+  let added = 0;
+  let running = false;
+  return {
+    added(rows) {
+      if (dialectOf(db) !== 'postgres') return;
+      added += rows;
+      if (added < everyRows || running) return;
+      added = 0;
+      running = true;
+      sql`analyze ${sql.table(table)}`
+        .execute(db)
+        .catch(onError)
+        .finally(() => (running = false));
+    },
+  };
+}

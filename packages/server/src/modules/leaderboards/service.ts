@@ -1,5 +1,6 @@
 import type { CreateLeaderboardBody, Leaderboard, ScoreEntry, ScoresPage, UpdateLeaderboardBody } from '@howl/contract';
 import type { Kysely, Transaction } from 'kysely';
+import { statisticsRefresher } from '../../db/dialect-sql.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { DB } from '../../db/schema.js';
 import { noCaches, type Caches } from '../../lib/cache.js';
@@ -31,6 +32,8 @@ export interface LeaderboardsDeps {
   rankIndex: RankIndex;
   /** Where each game's boards are kept between calls; without, every call reads the database. */
   caches?: Caches;
+  /** Hears a failure of work done beside the requests (gathering the planner's statistics). */
+  onBackgroundError?: (err: unknown) => void;
 }
 
 interface Resolved {
@@ -40,7 +43,13 @@ interface Resolved {
 }
 
 /** Leaderboards and their scores: configuration, saving by mode, and every ranked query. */
-export function createLeaderboards({ db, clock, rankIndex, caches = noCaches }: LeaderboardsDeps) {
+export function createLeaderboards({
+  db,
+  clock,
+  rankIndex,
+  caches = noCaches,
+  onBackgroundError = () => {},
+}: LeaderboardsDeps) {
   // Game id → its boards by name (at most MAX_LEADERBOARDS_PER_GAME), read by every game call. Every
   // change to a board (create, settings, wipe, import, delete, the game's delete) drops the game's
   // entry once it has committed. A write never trusts what is kept: it re-reads its board under the
@@ -85,6 +94,7 @@ export function createLeaderboards({ db, clock, rankIndex, caches = noCaches }: 
     positionOf,
     stale: (gameId) => kept.delete(gameId),
     changed,
+    added: statisticsRefresher(db, 'scores', onBackgroundError).added,
   });
 
   /** How many more entries a page starting after `listed` entries may show. */

@@ -27,6 +27,8 @@ export interface WritesDeps {
   stale(gameId: string): void;
   /** Drops what is kept of the game's boards, in every process; after the commit. */
   changed(gameId: string): Promise<void>;
+  /** Hears how many entries a committed group added (the planner's statistics follow them). */
+  added(entries: number): void;
 }
 
 /** A score on its way into a group (its metadata already checked and serialised). */
@@ -80,6 +82,7 @@ export function createScoreWrites({
   positionOf,
   stale,
   changed,
+  added,
 }: WritesDeps) {
   /** Tells the index what a committed write changed. */
   async function follow(at: BoardPeriod, saved: ScoreRow | undefined, removed: store.RemovedEntry[]) {
@@ -202,7 +205,10 @@ export function createScoreWrites({
             }
             return saveAll(trx, board, at, group);
           });
-          if (typeof written !== 'string') await followAll(at, written);
+          if (typeof written !== 'string') {
+            added(written.filter((w) => w.saved?.revision === 0).length);
+            await followAll(at, written);
+          }
           return written;
         });
       } catch (err) {
