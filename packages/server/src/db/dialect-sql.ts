@@ -100,26 +100,30 @@ export const STATISTICS_AFTER_ROWS = 1000;
  * board in rank order to find one player's scores, or all of a game's documents to find a few.
  * SQLite keeps no statistics unless asked.
  */
-export async function refreshStatistics(db: Kysely<DB>, table: 'scores' | 'player_data', rows: number): Promise<void> {
+export async function refreshStatistics(db: Kysely<DB>, table: StatisticsTable, rows: number): Promise<void> {
   if (rows < STATISTICS_AFTER_ROWS || dialectOf(db) !== 'postgres') return;
-  await sql`analyze ${sql.table(table)}`.execute(db);
+  await analyze(db, table);
 }
+
+/** The tables whose statistics Howl gathers itself. */
+type StatisticsTable = 'scores' | 'player_data';
+
+const analyze = (db: Kysely<DB>, table: StatisticsTable) => sql`analyze ${sql.table(table)}`.execute(db);
 
 /** New rows, across a table, after which its statistics are gathered again (`statisticsRefresher`). */
 export const STATISTICS_EVERY_ROWS = 5000;
 
 /**
  * Gathers PostgreSQL's statistics of a table again, in the background and one run at a time, each
- * time writes have added `everyRows` rows since the last. Autovacuum waits for a tenth of the table
+ * time writes have added `STATISTICS_EVERY_ROWS` rows since the last. Autovacuum waits for a tenth of the table
  * to change, which a new board beside a big one may never reach; until then the planner takes the
  * board for empty and walks it whole to find a player's entry. A failed run is only reported:
  * statistics make reads faster, never right.
  */
 export function statisticsRefresher(
   db: Kysely<DB>,
-  table: 'scores' | 'player_data',
+  table: StatisticsTable,
   onError: (err: unknown) => void,
-  everyRows = STATISTICS_EVERY_ROWS,
 ): { added(rows: number): void } {
   let added = 0;
   let running = false;
@@ -127,11 +131,10 @@ export function statisticsRefresher(
     added(rows) {
       if (dialectOf(db) !== 'postgres') return;
       added += rows;
-      if (added < everyRows || running) return;
+      if (added < STATISTICS_EVERY_ROWS || running) return;
       added = 0;
       running = true;
-      sql`analyze ${sql.table(table)}`
-        .execute(db)
+      analyze(db, table)
         .catch(onError)
         .finally(() => (running = false));
     },

@@ -216,10 +216,9 @@ describe('sqlite: a chunk out of order is refused', () => {
     const reversed = async (query: CompiledQuery) => {
       const rows = await database.rows(query);
       if (!query.sql.includes('json_group_array') || query.parameters.length < 6) return rows;
-      const [size, ...json] = rows[0]!.reverse();
-      return [
-        [...json.reverse().map((text) => JSON.stringify((JSON.parse(text as string) as unknown[]).reverse())), size],
-      ];
+      const row = rows[0]!;
+      const reverse = (text: unknown) => JSON.stringify((JSON.parse(text as string) as unknown[]).reverse());
+      return [[...row.slice(0, -1).map(reverse), row.at(-1)]];
     };
     const index = memoryRankIndex(database.db, { chunk: 2, rows: reversed });
     const key = { score: 15, timestamp: 1, player_name: 'x', id: 'x' };
