@@ -155,77 +155,83 @@ describe("a chunk's last key, read from the end of its JSON arrays", () => {
     expect(Object.is(lastOfJson('[1,-0.0]'), -0)).toBe(true);
     expect(lastOfJson('["a","\\u001f\\"x"]')).toBe('\u001f"x');
     expect(lastOfJson('[]')).toBeUndefined();
+    // PostgreSQL's json_agg separates elements with a space too.
+    expect(lastOfJson('[1, 1e+300]')).toBe(1e300);
+    expect(lastOfJson('["a", "b\\\\"]')).toBe('b\\');
+    expect(lastOfJson('["a", "c, \\"d\\""]')).toBe('c, "d"');
+    expect(lastOfJson('[true, null]')).toBeNull();
   });
 });
 
-describe('sqlite: a chunk out of order is refused', () => {
-  let database: Awaited<ReturnType<typeof openTestDatabase>>;
-  const board = { boardId: 'board', periodStart: 0, sort: 'desc' as const, generation: 0 };
-  beforeAll(async () => {
-    database = await openTestDatabase('sqlite');
-    await insertBoardRows(database.db, 'board');
-  });
-  afterAll(() => database?.close());
+for (const { dialect, skip } of DIALECTS)
+  describe.skipIf(skip)(`${dialect}: a chunk out of order is refused`, () => {
+    let database: Awaited<ReturnType<typeof openTestDatabase>>;
+    const board = { boardId: 'board', periodStart: 0, sort: 'desc' as const, generation: 0 };
+    beforeAll(async () => {
+      database = await openTestDatabase(dialect);
+      await insertBoardRows(database.db, 'board');
+    });
+    afterAll(() => database?.close());
 
-  /** Answers a chunk query with these columns, as SQLite's JSON arrays would carry them, and their size. */
-  const answering = (columns: unknown[][]) => async () => [
-    [...columns.map((c) => JSON.stringify(c)), columns[0]!.length],
-  ];
-  const chunk = (names: string[], ids: string[]) => [
-    ids,
-    ids.map(() => 7),
-    ids.map(() => 1),
-    names,
-    ids.map(() => 0),
-    ids.map(() => null),
-    ids.map(() => 0),
-  ];
+    /** Answers a chunk query with these columns, as the database's JSON arrays would carry them, and their size. */
+    const answering = (columns: unknown[][]) => async () => [
+      [...columns.map((c) => JSON.stringify(c)), columns[0]!.length],
+    ];
+    const chunk = (names: string[], ids: string[]) => [
+      ids,
+      ids.map(() => 7),
+      ids.map(() => 1),
+      names,
+      ids.map(() => 0),
+      ids.map(() => null),
+      ids.map(() => 0),
+    ];
 
-  it('checks ties on score and time by name, then id, by code point as SQLite orders text', async () => {
-    const read = async (columns: unknown[][]) =>
-      (await loadChunks(database.db, board, 10, answering(columns)).first()).columns();
-    await expect(read(chunk(['b', 'a'], ['1', '2']))).rejects.toThrow("a load's chunk is not in the board's order");
-    await expect(read(chunk(['a', 'a'], ['2', '1']))).rejects.toThrow("a load's chunk is not in the board's order");
-    // U+FFFF comes before U+10000 by code point, though not by JavaScript's UTF-16 comparison.
-    await expect(read(chunk(['\uffff', '\u{10000}'], ['1', '2']))).resolves.toHaveLength(7);
-    await expect(read(chunk(['\u{10000}', '\uffff'], ['1', '2']))).rejects.toThrow(
-      "a load's chunk is not in the board's order",
-    );
-  });
+    it('checks ties on score and time by name, then id, by code point as the database orders text', async () => {
+      const read = async (columns: unknown[][]) =>
+        (await loadChunks(database.db, board, 10, answering(columns)).first()).columns();
+      await expect(read(chunk(['b', 'a'], ['1', '2']))).rejects.toThrow("a load's chunk is not in the board's order");
+      await expect(read(chunk(['a', 'a'], ['2', '1']))).rejects.toThrow("a load's chunk is not in the board's order");
+      // U+FFFF comes before U+10000 by code point, though not by JavaScript's UTF-16 comparison.
+      await expect(read(chunk(['\uffff', '\u{10000}'], ['1', '2']))).resolves.toHaveLength(7);
+      await expect(read(chunk(['\u{10000}', '\uffff'], ['1', '2']))).rejects.toThrow(
+        "a load's chunk is not in the board's order",
+      );
+    });
 
-  it('leaves the period to SQL when its load finds a chunk out of order, and the process runs on', async () => {
-    await database.db
-      .insertInto('scores')
-      .values(
-        [10, 20, 30, 40, 50].map((score) => ({
-          id: `s${score}`,
-          leaderboard_id: 'board',
-          period_start: 0,
-          player_name: `p${score}`,
-          player_key: `p${score}`,
-          score,
-          timestamp: 1,
-          metadata: null,
-          engine: null,
-          revision: 0,
-        })),
-      )
-      .execute();
-    // The chunks after the first come back reversed, as if SQLite had filled the arrays in another
-    // order: the read that fails is the one asked for ahead, while the first chunk is filed.
-    const reversed = async (query: CompiledQuery) => {
-      const rows = await database.rows(query);
-      if (!query.sql.includes('json_group_array') || query.parameters.length < 6) return rows;
-      const row = rows[0]!;
-      const reverse = (text: unknown) => JSON.stringify((JSON.parse(text as string) as unknown[]).reverse());
-      return [[...row.slice(0, -1).map(reverse), row.at(-1)]];
-    };
-    const index = memoryRankIndex(database.db, { chunk: 2, rows: reversed });
-    const key = { score: 15, timestamp: 1, player_name: 'x', id: 'x' };
-    expect(await index.countAbove(board, key)).toBe(4); // SQL, while the load runs
-    await index.settled();
-    expect(index.entries()).toBe(0);
-    expect(await index.countAbove(board, key)).toBe(4);
-    expect((await index.page(board, undefined, 10)).map((r) => r.id)).toEqual(['s50', 's40', 's30', 's20', 's10']);
+    it('leaves the period to SQL when its load finds a chunk out of order, and the process runs on', async () => {
+      await database.db
+        .insertInto('scores')
+        .values(
+          [10, 20, 30, 40, 50].map((score) => ({
+            id: `s${score}`,
+            leaderboard_id: 'board',
+            period_start: 0,
+            player_name: `p${score}`,
+            player_key: `p${score}`,
+            score,
+            timestamp: 1,
+            metadata: null,
+            engine: null,
+            revision: 0,
+          })),
+        )
+        .execute();
+      // The chunks after the first come back reversed, as if the database had filled the arrays in another
+      // order: the read that fails is the one asked for ahead, while the first chunk is filed.
+      const reversed = async (query: CompiledQuery) => {
+        const rows = await database.rows(query);
+        if (!/json_(group_array|agg)/.test(query.sql) || query.parameters.length < 6) return rows;
+        const row = rows[0]!;
+        const reverse = (text: unknown) => JSON.stringify((JSON.parse(text as string) as unknown[]).reverse());
+        return [[...row.slice(0, -1).map(reverse), row.at(-1)]];
+      };
+      const index = memoryRankIndex(database.db, { chunk: 2, rows: reversed });
+      const key = { score: 15, timestamp: 1, player_name: 'x', id: 'x' };
+      expect(await index.countAbove(board, key)).toBe(4); // SQL, while the load runs
+      await index.settled();
+      expect(index.entries()).toBe(0);
+      expect(await index.countAbove(board, key)).toBe(4);
+      expect((await index.page(board, undefined, 10)).map((r) => r.id)).toEqual(['s50', 's40', 's30', 's20', 's10']);
+    });
   });
-});

@@ -208,13 +208,15 @@ export function memoryRankIndex(
         // Heard below; until then a failed read must not count as unhandled (that ends the process).
         next.catch(() => undefined);
       }
+      // One turn per chunk, taken here: pg's pool sends a query only on the next tick, so a turn
+      // taken after the filing would leave PostgreSQL idle while we file. Without a turn, a big
+      // board's load on SQLite would hold every request (seconds at a million entries).
+      await nextTurn();
       const [id, score, timestamp, name, revision, engine, meta] = read.columns();
       for (let i = 0; i < read.size; i++) {
         table.load(id[i]!, name[i]!, score[i]!, timestamp[i]!, revision[i]!, shownBits(meta[i], engine[i]));
       }
       if (!full) break;
-      // Without a turn between chunks, a big board's load on SQLite would hold every request (seconds at a million entries).
-      await nextTurn();
     }
     table.trim();
     const order = new Int32Array(table.live);
