@@ -1,17 +1,23 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../test/support/database.js';
+import { openSqliteFile, openTestDatabase } from '../../test/support/database.js';
 import { insertDeveloperRow } from '../../test/support/rank-indexes.js';
 import { DIALECTS } from '../../test/support/services.js';
 import { prepared } from './prepared.js';
 import type { DB } from './schema.js';
 
-for (const { dialect, skip } of DIALECTS) {
-  describe.skipIf(skip)(`${dialect}: reads compiled once`, () => {
+// SQLite in memory runs every statement through Kysely; a SQLite file runs reads outside a transaction on its own connection.
+const SETUPS = [
+  ...DIALECTS.map((d) => ({ ...d, name: d.dialect, open: () => openTestDatabase(d.dialect) })),
+  { dialect: 'sqlite' as const, skip: false, name: 'sqlite file', open: () => openSqliteFile() },
+];
+
+for (const { dialect, skip, name, open } of SETUPS) {
+  describe.skipIf(skip)(`${name}: reads compiled once`, () => {
     let database: Awaited<ReturnType<typeof openTestDatabase>>;
 
     beforeAll(async () => {
-      database = await openTestDatabase(dialect);
+      database = await open();
       const now = Date.now();
       await insertDeveloperRow(database.db, 'dev');
       await database.db
@@ -83,6 +89,34 @@ for (const { dialect, skip } of DIALECTS) {
       const [row] = await database.db.transaction().execute((trx) => rename(trx, 'g2', 'Two again', 1234));
       expect(row).toEqual({ id: 'g2', name: 'Two again', created_at: 1234 });
       expect(await rename(database.db, 'g2', 'Two', 99)).toEqual([{ id: 'g2', name: 'Two', created_at: 99 }]);
+    });
+
+    it('answers what has committed while a write transaction is open: never its uncommitted rows, never waiting for it', async () => {
+      const nameOf = prepared((db, id) => db.selectFrom('games').select('name').where('id', '=', id!));
+      const committed = await database.db.selectFrom('games').select('name').where('id', '=', 'g1').execute();
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let renamed!: () => void;
+      const written = new Promise<void>((resolve) => (renamed = resolve));
+      const writing = database.db.transaction().execute(async (trx) => {
+        await trx.updateTable('games').set({ name: 'Uncommitted' }).where('id', '=', 'g1').execute();
+        renamed();
+        await held;
+      });
+      await written;
+      if (name === 'sqlite') {
+        // One connection, shared: a read outside the transaction waits for it, then sees its rows.
+        const read = nameOf(database.db, 'g1');
+        release();
+        await writing;
+        expect(await read).toEqual([{ name: 'Uncommitted' }]);
+      } else {
+        expect(await nameOf(database.db, 'g1')).toEqual(committed);
+        release();
+        await writing;
+        expect(await nameOf(database.db, 'g1')).toEqual([{ name: 'Uncommitted' }]);
+      }
+      await database.db.updateTable('games').set(committed[0]!).where('id', '=', 'g1').execute();
     });
 
     it.skipIf(dialect !== 'postgres')(

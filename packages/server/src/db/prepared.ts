@@ -2,6 +2,20 @@ import type { CompiledQuery, Compilable, Kysely } from 'kysely';
 import type { DB } from './schema.js';
 import { nameStatement } from './statement-names.js';
 
+/** Runs a compiled read outside Kysely, or answers undefined when it cannot (a write). */
+export type DirectRead = (sql: string, parameters: readonly unknown[]) => unknown[] | undefined;
+
+/** Per database (never a transaction of it): where its reads outside a transaction may run instead. */
+const directReads = new WeakMap<Kysely<DB>, DirectRead>();
+
+/**
+ * Lets `prepared` reads of this database, outside a transaction, run through `read` instead of
+ * Kysely (a SQLite file's read-only connection, database.ts).
+ */
+export function readDirectly(db: Kysely<DB>, read: DirectRead): void {
+  directReads.set(db, read);
+}
+
 interface Template {
   query: CompiledQuery;
   /** For each parameter of the compiled query, the argument it takes, or -1 for a constant of the query. */
@@ -16,7 +30,8 @@ interface Template {
  * order Kysely gives them does not matter. The compiled text depends only on the database's
  * dialect, so a transaction of the database uses the same one. On PostgreSQL it runs as a named
  * statement (statement-names.ts), so the server plans it once too: name its columns, never `*`,
- * since a column added while it is held would break it.
+ * since a column added while it is held would break it. On a SQLite file a read outside a
+ * transaction skips Kysely (`readDirectly`).
  */
 export function prepared<R>(build: (db: Kysely<DB>, ...args: string[]) => Compilable<R>) {
   const templates = new WeakMap<object, Map<number, Template>>();
@@ -39,6 +54,8 @@ export function prepared<R>(build: (db: Kysely<DB>, ...args: string[]) => Compil
     }
     const { query, slots } = template;
     const parameters = query.parameters.map((p, i) => (slots[i]! >= 0 ? args[slots[i]!] : p));
+    const direct = directReads.get(db)?.(query.sql, parameters);
+    if (direct) return direct as R[];
     const result = await db.executeQuery<R>({ ...query, parameters } as CompiledQuery<R>);
     return result.rows;
   };

@@ -34,6 +34,16 @@ export async function openTestDatabase(
   };
 }
 
+/** A migrated, empty SQLite file, as the server runs (bulk reads in a thread, hot reads off Kysely); `close()` removes it. */
+export async function openSqliteFile(
+  options: Pick<DatabaseOptions, 'onQuery'> = {},
+): Promise<Database & { close(): Promise<void> }> {
+  const fresh = await freshDatabase('sqlite');
+  const database = createDatabase(fresh.url, options);
+  await migrateToLatest(database);
+  return { ...database, close: async () => (await database.destroy(), await fresh.drop()) };
+}
+
 /** A file or a database of its own that the server process opens by URL; `drop()` removes it. */
 export async function freshDatabase(dialect: Dialect): Promise<{ url: string; drop(): Promise<void> }> {
   if (dialect === 'sqlite') {

@@ -1,9 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type Database } from '../../db/database.js';
-import { migrateToLatest } from '../../db/migrate.js';
-import { freshDatabase, openTestDatabase } from '../../../test/support/database.js';
+import type { Database } from '../../db/database.js';
+import { openSqliteFile, openTestDatabase } from '../../../test/support/database.js';
 import { insertBoardRow, insertBoardRows } from '../../../test/support/rank-indexes.js';
 import { DIALECTS } from '../../../test/support/services.js';
 import { lastOfJson, loadChunks } from './load-chunks.js';
@@ -36,10 +35,7 @@ for (const { dialect, skip } of DIALECTS) {
     beforeAll(async () => {
       if (dialect === 'sqlite') {
         // A file, as the server runs: its loads read in a thread of their own.
-        const fresh = await freshDatabase('sqlite');
-        const opened = createDatabase(fresh.url, { onQuery: (text) => queries.push(text) });
-        await migrateToLatest(opened);
-        database = { ...opened, close: async () => (await opened.destroy(), await fresh.drop()) };
+        database = await openSqliteFile({ onQuery: (text) => queries.push(text) });
       } else {
         database = await openTestDatabase(dialect, { onQuery: (text) => queries.push(text) });
       }
