@@ -65,7 +65,7 @@ async function measureIndex(
   const gc = (globalThis as { gc?: () => void }).gc;
   if (backend === 'redis') {
     const redis = new Redis(redisUrl!);
-    const index = redisRankIndex(database.db, redis, { prefix: `howl-bench:${gameId}` });
+    const index = redisRankIndex(database.db, redis, { prefix: `howl-bench:${gameId}`, rows: database.rows });
     const t0 = performance.now();
     await index.countAbove(board, key());
     await index.settled();

@@ -166,6 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       : config.rankIndex === 'redis' && deps.redis
         ? withTopRows(
             redisRankIndex(database.db, deps.redis, {
+              rows: database.rows,
               ...(deps.rankPrefix ? { prefix: deps.rankPrefix } : {}),
               onError: (err) => app.log.warn({ err }, 'a rank index notice did not reach Redis; the board is rebuilt'),
             }),

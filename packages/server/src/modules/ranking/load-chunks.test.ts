@@ -1,13 +1,17 @@
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { CompiledQuery } from 'kysely';
+import { Redis } from 'ioredis';
+import type { CompiledQuery, Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.js';
 import { openSqliteFile, openTestDatabase } from '../../../test/support/database.js';
 import { insertBoardRow, insertBoardRows } from '../../../test/support/rank-indexes.js';
-import { DIALECTS } from '../../../test/support/services.js';
+import { DIALECTS, REDIS_SKIP, services } from '../../../test/support/services.js';
 import { lastOfJson, loadChunks } from './load-chunks.js';
 import { memoryRankIndex } from './memory-index.js';
 import { sqlRankIndex } from './rank-index.js';
+import { redisRankIndex } from './redis-index.js';
 
 // Names a JSON array must carry exactly: quotes, backslashes, separators, control characters, other scripts.
 const NAMES = [
@@ -27,6 +31,31 @@ const SCORES = [0.1 + 0.2, 0.3, -0, 1e300, -1e-300, 5e-324, 42, 42, 42, -17.5, 2
 const TIMESTAMPS = [1, 1, Number.MAX_SAFE_INTEGER - 1, 1_795_749_577_026];
 const ENTRIES = 240;
 
+/** `ENTRIES` entries on a board: both kinds of id, every score and timestamp, ties, names from `names`. */
+async function insertEntries(db: Kysely<DB>, boardId: string, names: string[], first = 0) {
+  await db
+    .insertInto('scores')
+    .values(
+      Array.from({ length: ENTRIES }, (_, i) => ({
+        // Canonical UUIDs pack into 16 bytes, other ids stay text: both kinds, interleaved.
+        id:
+          i % 3
+            ? `00000000-0000-4000-8000-${String(first + i).padStart(12, '0')}`
+            : `id-${first + i}-${names[i % names.length]}`,
+        leaderboard_id: boardId,
+        period_start: 0,
+        player_name: `${names[i % names.length]}${i % 7}`,
+        player_key: `player-${i}`,
+        score: SCORES[i % SCORES.length]!,
+        timestamp: TIMESTAMPS[i % TIMESTAMPS.length]!,
+        metadata: i % 5 === 0 ? '{"level":3}' : null,
+        engine: i % 4 === 0 ? null : i % 2 ? 3 : 4,
+        revision: i % 9,
+      })),
+    )
+    .execute();
+}
+
 for (const { dialect, skip } of DIALECTS) {
   describe.skipIf(skip)(`${dialect}: an index loads every value exactly, a chunk at a time`, () => {
     let database: Database & { close(): Promise<void> };
@@ -39,26 +68,16 @@ for (const { dialect, skip } of DIALECTS) {
       } else {
         database = await openTestDatabase(dialect, { onQuery: (text) => queries.push(text) });
       }
-      const db = database.db;
-      await insertBoardRows(db, 'board');
-      await db
-        .insertInto('scores')
-        .values(
-          Array.from({ length: ENTRIES }, (_, i) => ({
-            // Canonical UUIDs pack into 16 bytes, other ids stay text: both kinds, interleaved.
-            id: i % 3 ? `00000000-0000-4000-8000-${String(i).padStart(12, '0')}` : `id-${i}-${NAMES[i % NAMES.length]}`,
-            leaderboard_id: 'board',
-            period_start: 0,
-            player_name: `${NAMES[i % NAMES.length]}${i % 7}`,
-            player_key: `player-${i}`,
-            score: SCORES[i % SCORES.length]!,
-            timestamp: TIMESTAMPS[i % TIMESTAMPS.length]!,
-            metadata: i % 5 === 0 ? '{"level":3}' : null,
-            engine: i % 4 === 0 ? null : i % 2 ? 3 : 4,
-            revision: i % 9,
-          })),
-        )
-        .execute();
+      await insertBoardRows(database.db, 'board');
+      await insertEntries(database.db, 'board', NAMES);
+      // What a player can be called: a single line, which a Redis member's separators rely on.
+      await insertBoardRow(database.db, 'plain', 'na');
+      await insertEntries(
+        database.db,
+        'plain',
+        NAMES.filter((name) => [...name].every((c) => c >= ' ')),
+        ENTRIES,
+      );
     });
     afterAll(() => database?.close());
 
@@ -73,11 +92,35 @@ for (const { dialect, skip } of DIALECTS) {
       const expected = await sql.page(board, undefined, ENTRIES);
       expect(loaded).toEqual(expected);
       for (const [i, row] of expected.entries()) expect(await index.countAbove(board, row)).toBe(i);
-      // SQLite hands a chunk over as JSON arrays, one per column; PostgreSQL as rows.
+      // A chunk comes as JSON arrays, one per column, each database with its own aggregate.
       const chunks = queries.filter((q) => q.includes('"has_metadata"'));
       expect(chunks.length).toBe(Math.ceil(ENTRIES / 7));
-      expect(chunks.every((q) => q.includes('json_group_array') === (dialect === 'sqlite'))).toBe(true);
+      const aggregate = dialect === 'sqlite' ? 'json_group_array(' : 'json_agg(';
+      expect(chunks.every((q) => q.includes(aggregate))).toBe(true);
     });
+
+    it.skipIf(REDIS_SKIP)(
+      'rebuilds a Redis index with the same entries in the same order, a chunk at a time',
+      async () => {
+        const redis = new Redis(services.redisUrl!);
+        const plain = { ...board, boardId: 'plain' };
+        try {
+          const expected = await sqlRankIndex(database.db).page(plain, undefined, ENTRIES);
+          // Chunks of 7 from the database, each one script call; then chunks of 10,000 in calls of 1,000.
+          for (const chunk of [7, undefined]) {
+            const prefix = `howl-test:${randomUUID()}`;
+            const index = redisRankIndex(database.db, redis, { prefix, rows: database.rows, chunk });
+            await index.countAbove(plain, { score: 0, timestamp: 0, player_name: '', id: '' }); // starts the rebuild
+            await index.settled();
+            expect(await index.page(plain, undefined, ENTRIES)).toEqual(expected);
+            for (const [i, row] of expected.entries()) expect(await index.countAbove(plain, row)).toBe(i);
+            await index.reset(plain.boardId, 0);
+          }
+        } finally {
+          await redis.quit();
+        }
+      },
+    );
 
     it('ends equal to SQL when entries are saved, moved and removed while it loads', async () => {
       const busy = { ...board, boardId: 'busy' };

@@ -1,6 +1,7 @@
 import type { CompiledQuery, Kysely } from 'kysely';
 import { hasMetadata, jsonArrayOf } from '../../db/dialect-sql.js';
 import type { DB } from '../../db/schema.js';
+import { nextTurn } from '../../lib/turn.js';
 import { compareEntries, type OrderKey } from './order.js';
 import type { BoardPeriod } from './rank-index.js';
 
@@ -103,7 +104,15 @@ function inOrder(columns: LoadColumns): boolean {
 const COLUMNS = ['id', 'score', 'timestamp', 'player_name', 'revision', 'engine', 'has_metadata'] as const;
 
 /** A chunk of a load, one array per column of `COLUMNS`. */
-type LoadColumns = [string[], number[], number[], string[], number[], Array<number | null>, Array<number | boolean>];
+export type LoadColumns = [
+  string[],
+  number[],
+  number[],
+  string[],
+  number[],
+  Array<number | null>,
+  Array<number | boolean>,
+];
 
 /**
  * One chunk read: how many entries it holds and the key of its last, known before its columns are
@@ -156,4 +165,37 @@ export function loadChunks(
   const read = async (last: OrderKey | undefined): Promise<Chunk> =>
     jsonChunk((await rows(loadQuery(db, board, last, chunk)))[0]!);
   return { first: () => read(undefined), after: read };
+}
+
+/** Runs a compiled query through Kysely, answering rows as arrays: for a database opened without `rows`. */
+export const rowsThrough =
+  (db: Kysely<DB>) =>
+  async (query: CompiledQuery): Promise<unknown[][]> =>
+    (await db.executeQuery(query)).rows.map((r) => Object.values(r as object));
+
+/**
+ * A period's entries, a chunk of columns at a time, in `scores_rank`'s order. The next chunk is
+ * asked for before this one is handed over, so the database works while the caller does, and the
+ * event loop turns once per chunk, right after the asking: pg's pool sends a query only on the
+ * next tick, and without a turn a big load on SQLite would hold every request.
+ */
+export async function* periodColumns(
+  db: Kysely<DB>,
+  board: BoardPeriod,
+  chunk: number,
+  rows: (query: CompiledQuery) => Promise<unknown[][]>,
+): AsyncGenerator<LoadColumns> {
+  const chunks = loadChunks(db, board, chunk, rows);
+  for (let next = chunks.first(); ;) {
+    const read = await next;
+    const full = read.size === chunk;
+    if (full) {
+      next = chunks.after(read.last!);
+      // Heard at the next step; a caller that stops first must not leave it unhandled (that ends the process).
+      next.catch(() => undefined);
+    }
+    await nextTurn();
+    yield read.columns();
+    if (!full) return;
+  }
 }

@@ -1,10 +1,10 @@
 import type { CompiledQuery, Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { OrderKey } from './order.js';
-import { countQuery, loadChunks } from './load-chunks.js';
+import { countQuery, periodColumns, rowsThrough } from './load-chunks.js';
 import { EntryTable, READ_ROW, engineOf, shownBits, shownOf } from './entry-table.js';
 import { OrderStatisticList, type Probe } from './order-statistic-list.js';
-import { nextTurn } from '../../lib/turn.js';
+
 import { RecentRemovals } from './recent-removals.js';
 import {
   aroundByParts,
@@ -124,9 +124,7 @@ export function memoryRankIndex(
 ): RankIndex & { settled(): Promise<void>; entries(): number; bytes(): number; periods(): number } {
   const sql = sqlRankIndex(db);
   const chunk = options.chunk ?? 10_000;
-  const rowsOf =
-    options.rows ??
-    (async (query: CompiledQuery) => (await db.executeQuery(query)).rows.map((r) => Object.values(r as object)));
+  const rowsOf = options.rows ?? rowsThrough(db);
   const idleMs = options.idleMs ?? PAST_PERIOD_IDLE_MS;
   const now = options.now ?? Date.now;
   const slots = new Map<string, Slot>();
@@ -198,25 +196,10 @@ export function memoryRankIndex(
     const [counted] = await rowsOf(countQuery(db, board));
     const held = Number(counted?.[0] ?? 0) + 256;
     const table = new EntryTable(held, held * 32);
-    const chunks = loadChunks(db, board, chunk, rowsOf);
-    for (let next = chunks.first(); ;) {
-      const read = await next;
-      const full = read.size === chunk;
-      // The next chunk is asked for before this one is parsed and filed, so the database works while we do.
-      if (full) {
-        next = chunks.after(read.last!);
-        // Heard below; until then a failed read must not count as unhandled (that ends the process).
-        next.catch(() => undefined);
-      }
-      // One turn per chunk, taken here: pg's pool sends a query only on the next tick, so a turn
-      // taken after the filing would leave PostgreSQL idle while we file. Without a turn, a big
-      // board's load on SQLite would hold every request (seconds at a million entries).
-      await nextTurn();
-      const [id, score, timestamp, name, revision, engine, meta] = read.columns();
-      for (let i = 0; i < read.size; i++) {
+    for await (const [id, score, timestamp, name, revision, engine, meta] of periodColumns(db, board, chunk, rowsOf)) {
+      for (let i = 0; i < id.length; i++) {
         table.load(id[i]!, name[i]!, score[i]!, timestamp[i]!, revision[i]!, shownBits(meta[i], engine[i]));
       }
-      if (!full) break;
     }
     table.trim();
     const order = new Int32Array(table.live);

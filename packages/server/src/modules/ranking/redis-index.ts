@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { RedisClient } from '../../lib/redis.js';
-import type { Kysely } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { behindRedis } from '../../lib/redis-outages.js';
-import { hasMetadata } from '../../db/dialect-sql.js';
 import { shownBits, shownOf } from './entry-table.js';
+import { periodColumns, rowsThrough } from './load-chunks.js';
 import { encode, shownOfMember, storedMember } from './redis-members.js';
 import { SCRIPTS, type Scripts } from './redis-scripts.js';
 import { followsTies, type OrderKey } from './order.js';
@@ -23,6 +23,10 @@ const SORTS = ['asc', 'desc'] as const;
 
 /** How long a removed id is remembered: longer than a notice can take to arrive, or a rebuild to run. */
 const REMEMBER_REMOVED_MS = 300_000;
+/** Entries a rebuild reads from the database at a time. */
+const LOAD_CHUNK = 10_000;
+/** Entries per script call of a rebuild: Redis runs each call alone, so it stays short (a few ms). */
+const LOAD_CALL = 1_000;
 /** How long a period is kept after it ends (the one before is still asked about for a while). */
 const KEEP_ENDED_MS = 86_400_000;
 
@@ -31,6 +35,10 @@ export interface RedisIndexOptions {
   prefix?: string;
   /** Hears a notice that could not reach Redis (the board is then forgotten, to be rebuilt). */
   onError?: (err: unknown) => void;
+  /** Entries a rebuild reads from the database at a time (tests make it small). */
+  chunk?: number;
+  /** Runs a query answering rows as arrays (the database's `rows`): a rebuild then makes no object per row. */
+  rows?: (query: CompiledQuery) => Promise<unknown[][]>;
 }
 
 /**
@@ -45,6 +53,9 @@ export function redisRankIndex(
   options: RedisIndexOptions = {},
 ): RankIndex & { settled(): Promise<void> } {
   const sql = sqlRankIndex(db);
+  const readRows = options.rows ?? rowsThrough(db);
+  const chunk = options.chunk ?? LOAD_CHUNK;
+  const perCall = Math.min(chunk, LOAD_CALL);
   const prefix = options.prefix ?? 'howl:rank';
   for (const [name, lua] of Object.entries(SCRIPTS)) {
     const numberOfKeys = name === 'howlReady' ? 8 : 7;
@@ -91,26 +102,55 @@ export function redisRankIndex(
         ttl === 0 ? '+inf' : String(Date.now() + ttl),
         String(board.periodStart),
       );
-      const rows = await db
-        .selectFrom('scores')
-        .select(['id', 'score', 'timestamp', 'player_name', 'revision', 'engine', hasMetadata(db).as('has_metadata')])
-        .where('leaderboard_id', '=', board.boardId)
-        .where('period_start', '=', board.periodStart)
-        .execute();
-      for (let i = 0; i < rows.length; i += 2000) {
-        const batch = redis.pipeline() as unknown as Scripts & { exec(): Promise<unknown> };
-        for (const row of rows.slice(i, i + 2000)) {
-          const { z } = encode(row, board.sort);
-          const member = storedMember(row, board.sort, shownBits(row.has_metadata, row.engine));
-          // Generation 2^53: rows read from the database are never stale; a removal still wins.
-          void batch.howlSave(...k, row.id, String(row.revision), z, member, String(Number.MAX_SAFE_INTEGER), '1');
-        }
-        await batch.exec();
-      }
+      await fill(board, k);
       await run.howlReady(...k, resetsKey(board.boardId), resets, String(ttl));
     } finally {
       await redis.del(building);
     }
+  }
+
+  /**
+   * Reads a period from the database a chunk at a time (periodColumns) into the set and hash a
+   * rebuild fills, a thousand entries a script call; one chunk's calls are in flight while the
+   * next is read and encoded.
+   */
+  async function fill(board: BoardPeriod, k: string[]): Promise<void> {
+    let sent: Promise<unknown> = Promise.resolve();
+    for await (const [ids, scores, timestamps, names, revisions, engines, metas] of periodColumns(
+      db,
+      board,
+      chunk,
+      readRows,
+    )) {
+      const batch = redis.pipeline() as unknown as Scripts & {
+        exec(): Promise<Array<[Error | null, unknown]> | null>;
+      };
+      for (let start = 0; start < ids.length; start += perCall) {
+        const args: string[] = [];
+        for (let i = start; i < Math.min(start + perCall, ids.length); i++) {
+          const entry = {
+            id: ids[i]!,
+            score: scores[i]!,
+            timestamp: timestamps[i]!,
+            player_name: names[i]!,
+            revision: revisions[i]!,
+          };
+          const member = storedMember(entry, board.sort, shownBits(metas[i], engines[i]));
+          args.push(entry.id, String(entry.revision), encode(entry, board.sort).z, member);
+        }
+        void batch.howlLoad(...k, ...args);
+      }
+      // One chunk's calls in flight while the next is read and encoded.
+      await sent;
+      // A pipeline answers each call's error beside the others' results: any one fails the rebuild,
+      // which then never puts an incomplete set in place.
+      sent = batch.exec().then((results) => {
+        const failed = results?.find(([err]) => err);
+        if (failed) throw failed[0];
+      });
+      sent.catch(() => undefined); // heard at the next chunk or after the last
+    }
+    await sent;
   }
 
   /**

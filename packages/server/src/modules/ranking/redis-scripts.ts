@@ -5,24 +5,60 @@
 // [7] the board's generation. The live set exists only complete: a rebuild fills the other pair
 // and renames it into place with the marker (the empty member at -inf), so any member at all
 // means ready, and every rank the scripts give skips the marker.
+// Saves entry `id` at `revision` as `member` with score `z` into a set and its hash, unless the
+// hash holds a revision as new or newer.
+const SAVE = `
+local function save(z, rev, id, revision, score, member)
+  local old = redis.call('HGET', rev, id)
+  if old then
+    local sep = string.find(old, '|', 1, true)
+    if tonumber(string.sub(old, 1, sep - 1)) >= tonumber(revision) then return end
+    redis.call('ZREM', z, string.sub(old, sep + 1))
+  end
+  redis.call('ZADD', z, score, member)
+  redis.call('HSET', rev, id, revision .. '|' .. member)
+end`;
+
 export const SCRIPTS = {
   // Saves an entry into the live set and the one being rebuilt, where each exists, unless the
   // notice is stale: an older generation, a removed id, or a revision no newer than the stored one.
-  howlSave: `
+  howlSave: `${SAVE}
 if tonumber(redis.call('GET', KEYS[7]) or '0') > tonumber(ARGV[5]) then return 0 end
 if redis.call('ZSCORE', KEYS[3], ARGV[1]) then return 0 end
-local function save(z, rev)
-  local old = redis.call('HGET', rev, ARGV[1])
-  if old then
-    local sep = string.find(old, '|', 1, true)
-    if tonumber(string.sub(old, 1, sep - 1)) >= tonumber(ARGV[2]) then return end
-    redis.call('ZREM', z, string.sub(old, sep + 1))
+if redis.call('EXISTS', KEYS[1]) == 1 then save(KEYS[1], KEYS[2], ARGV[1], ARGV[2], ARGV[3], ARGV[4]) end
+if ARGV[6] == '1' or redis.call('EXISTS', KEYS[4]) == 1 then save(KEYS[5], KEYS[6], ARGV[1], ARGV[2], ARGV[3], ARGV[4]) end
+return 1`,
+  // A rebuild's entries read from the database, ARGV in fours (id, revision, z, member), many a
+  // call: each saved as howlSave saves it into the set being rebuilt (and the live one, where it
+  // exists), with no generation check (rows read from the database are never stale); a removed id
+  // still wins. Ids the rebuilt hash does not hold yet (all but those a write saved meanwhile) go
+  // in one ZADD and one HSET.
+  howlLoad: `${SAVE}
+local n = #ARGV / 4
+local ids = {}
+for i = 1, n do ids[i] = ARGV[4 * i - 3] end
+local gone = redis.call('ZMSCORE', KEYS[3], unpack(ids))
+local held = redis.call('HMGET', KEYS[6], unpack(ids))
+local live = redis.call('EXISTS', KEYS[1]) == 1
+local zadd, hset = {}, {}
+for i = 1, n do
+  local a = 4 * i - 3
+  if not gone[i] then
+    if live then save(KEYS[1], KEYS[2], ARGV[a], ARGV[a + 1], ARGV[a + 2], ARGV[a + 3]) end
+    if held[i] then
+      save(KEYS[5], KEYS[6], ARGV[a], ARGV[a + 1], ARGV[a + 2], ARGV[a + 3])
+    else
+      zadd[#zadd + 1] = ARGV[a + 2]
+      zadd[#zadd + 1] = ARGV[a + 3]
+      hset[#hset + 1] = ARGV[a]
+      hset[#hset + 1] = ARGV[a + 1] .. '|' .. ARGV[a + 3]
+    end
   end
-  redis.call('ZADD', z, ARGV[3], ARGV[4])
-  redis.call('HSET', rev, ARGV[1], ARGV[2] .. '|' .. ARGV[4])
 end
-if redis.call('EXISTS', KEYS[1]) == 1 then save(KEYS[1], KEYS[2]) end
-if ARGV[6] == '1' or redis.call('EXISTS', KEYS[4]) == 1 then save(KEYS[5], KEYS[6]) end
+if #zadd > 0 then
+  redis.call('ZADD', KEYS[5], unpack(zadd))
+  redis.call('HSET', KEYS[6], unpack(hset))
+end
 return 1`,
   // Removes an entry from both sets and remembers its id, so a late notice cannot bring it back.
   howlRemove: `
