@@ -168,7 +168,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             redisRankIndex(database.db, deps.redis, {
               rows: database.rows,
               ...(deps.rankPrefix ? { prefix: deps.rankPrefix } : {}),
-              onError: (err) => app.log.warn({ err }, 'a rank index notice did not reach Redis; the board is rebuilt'),
+              onError: (err) =>
+                app.log.warn(
+                  { err },
+                  'a rank index notice or rebuild failed; SQL answers for the board until it is rebuilt',
+                ),
             }),
             { ...topRows, caches },
           )

@@ -122,6 +122,33 @@ for (const { dialect, skip } of DIALECTS) {
       },
     );
 
+    it.skipIf(REDIS_SKIP)(
+      'reports a Redis rebuild that fails, and leaves the board to SQL for a while rather than start another',
+      async () => {
+        const redis = new Redis(services.redisUrl!);
+        try {
+          const errors: unknown[] = [];
+          let reads = 0;
+          const failing = async () => {
+            reads++;
+            throw new Error('the database went away');
+          };
+          const prefix = `howl-test:${randomUUID()}`;
+          const index = redisRankIndex(database.db, redis, { prefix, rows: failing, onError: (e) => errors.push(e) });
+          const key = { score: 0, timestamp: 0, player_name: '', id: '' };
+          const expected = await sqlRankIndex(database.db).countAbove(board, key);
+          for (let i = 0; i < 3; i++) {
+            expect(await index.countAbove(board, key)).toBe(expected); // SQL, each time
+            await index.settled();
+          }
+          expect(reads).toBe(1);
+          expect(errors.map((e) => (e as Error).message)).toEqual(['the database went away']);
+        } finally {
+          await redis.quit();
+        }
+      },
+    );
+
     it('ends equal to SQL when entries are saved, moved and removed while it loads', async () => {
       const busy = { ...board, boardId: 'busy' };
       await insertBoardRow(database.db, 'busy', 'na');

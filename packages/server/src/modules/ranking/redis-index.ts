@@ -23,6 +23,8 @@ const SORTS = ['asc', 'desc'] as const;
 
 /** How long a removed id is remembered: longer than a notice can take to arrive, or a rebuild to run. */
 const REMEMBER_REMOVED_MS = 300_000;
+/** How long after a failed rebuild of a board period reads leave it to SQL before trying again. */
+const REBUILD_RETRY_MS = 5_000;
 /** Entries a rebuild reads from the database at a time. */
 const LOAD_CHUNK = 10_000;
 /** Entries per script call of a rebuild: Redis runs each call alone, so it stays short (a few ms). */
@@ -33,7 +35,7 @@ const KEEP_ENDED_MS = 86_400_000;
 export interface RedisIndexOptions {
   /** Key prefix, so test runs and deployments sharing a Redis stay apart. */
   prefix?: string;
-  /** Hears a notice that could not reach Redis (the board is then forgotten, to be rebuilt). */
+  /** Hears a notice that could not reach Redis (the board is then forgotten, to be rebuilt), or a rebuild that failed. */
   onError?: (err: unknown) => void;
   /** Entries a rebuild reads from the database at a time (tests make it small). */
   chunk?: number;
@@ -81,9 +83,22 @@ export function redisRankIndex(
   ];
   const loads = new Set<Promise<void>>();
 
+  // When each board period's last rebuild failed: reads do not start another before REBUILD_RETRY_MS.
+  const failedAt = new Map<string, number>();
+
   function startRebuild(board: BoardPeriod): void {
+    const key = periodKeys(board)[0]!;
+    const failed = failedAt.get(key);
+    if (failed !== undefined && Date.now() - failed < REBUILD_RETRY_MS) return; // SQL keeps answering
     const load = rebuild(board)
-      .catch(() => undefined) // the next read tries again; SQL keeps answering
+      .then(
+        () => void failedAt.delete(key),
+        (err: unknown) => {
+          // A read after the pause tries again; meanwhile SQL answers, and no read starts a rebuild that would fail alike.
+          failedAt.set(key, Date.now());
+          options.onError?.(err);
+        },
+      )
       .finally(() => loads.delete(load));
     loads.add(load);
   }

@@ -32,18 +32,17 @@ return 1`,
   // call: each saved as howlSave saves it into the set being rebuilt (and the live one, where it
   // exists), with no generation check (rows read from the database are never stale); a removed id
   // still wins. Ids the rebuilt hash does not hold yet (all but those a write saved meanwhile) go
-  // in one ZADD and one HSET.
+  // in one ZADD and one HSET. (No ZMSCORE: Redis before 6.2 lacks it.)
   howlLoad: `${SAVE}
 local n = #ARGV / 4
 local ids = {}
 for i = 1, n do ids[i] = ARGV[4 * i - 3] end
-local gone = redis.call('ZMSCORE', KEYS[3], unpack(ids))
 local held = redis.call('HMGET', KEYS[6], unpack(ids))
 local live = redis.call('EXISTS', KEYS[1]) == 1
 local zadd, hset = {}, {}
 for i = 1, n do
   local a = 4 * i - 3
-  if not gone[i] then
+  if not redis.call('ZSCORE', KEYS[3], ARGV[a]) then
     if live then save(KEYS[1], KEYS[2], ARGV[a], ARGV[a + 1], ARGV[a + 2], ARGV[a + 3]) end
     if held[i] then
       save(KEYS[5], KEYS[6], ARGV[a], ARGV[a + 1], ARGV[a + 2], ARGV[a + 3])
