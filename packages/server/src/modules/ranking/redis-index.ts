@@ -25,6 +25,8 @@ const SORTS = ['asc', 'desc'] as const;
 const REMEMBER_REMOVED_MS = 300_000;
 /** How long after a failed rebuild of a board period reads leave it to SQL before trying again. */
 const REBUILD_RETRY_MS = 5_000;
+/** How long a rebuild's lock lasts unless renewed (each chunk renews it). */
+const REBUILD_LOCK_MS = 120_000;
 /** Entries a rebuild reads from the database at a time. */
 const LOAD_CHUNK = 10_000;
 /** Entries per script call of a rebuild: Redis runs each call alone, so it stays short (a few ms). */
@@ -107,7 +109,10 @@ export function redisRankIndex(
     const k = periodKeys(board);
     const [, , , building, next, nextRevisions] = k as [string, string, string, string, string, string, string];
     // One process rebuilds; the others answer from SQL until it is done.
-    if ((await redis.set(building, '1', 'EX', 120, 'NX')) !== 'OK') return;
+    // A token of its own: a rebuild that outlives its lock (renewed each chunk) cannot put in place
+    // a set another rebuild has started over, nor let go of that rebuild's lock.
+    const token = randomUUID();
+    if ((await redis.set(building, token, 'PX', REBUILD_LOCK_MS, 'NX')) !== 'OK') return;
     try {
       const resets = (await redis.get(resetsKey(board.boardId))) ?? '0';
       await redis.del(next, nextRevisions);
@@ -117,10 +122,10 @@ export function redisRankIndex(
         ttl === 0 ? '+inf' : String(Date.now() + ttl),
         String(board.periodStart),
       );
-      await fill(board, k);
-      await run.howlReady(...k, resetsKey(board.boardId), resets, String(ttl));
+      await fill(board, k, token);
+      await run.howlReady(...k, resetsKey(board.boardId), resets, String(ttl), token);
     } finally {
-      await redis.del(building);
+      await run.howlUnlock(...k, token);
     }
   }
 
@@ -129,7 +134,7 @@ export function redisRankIndex(
    * rebuild fills, a thousand entries a script call; one chunk's calls are in flight while the
    * next is read and encoded.
    */
-  async function fill(board: BoardPeriod, k: string[]): Promise<void> {
+  async function fill(board: BoardPeriod, k: string[], token: string): Promise<void> {
     let sent: Promise<unknown> = Promise.resolve();
     for await (const [ids, scores, timestamps, names, revisions, engines, metas] of periodColumns(
       db,
@@ -153,7 +158,7 @@ export function redisRankIndex(
           const member = storedMember(entry, board.sort, shownBits(metas[i], engines[i]));
           args.push(entry.id, String(entry.revision), encode(entry, board.sort).z, member);
         }
-        void batch.howlLoad(...k, ...args);
+        void batch.howlLoad(...k, token, String(REBUILD_LOCK_MS), ...args);
       }
       // One chunk's calls in flight while the next is read and encoded.
       await sent;

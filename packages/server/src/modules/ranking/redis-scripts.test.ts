@@ -5,7 +5,7 @@ import { REDIS_SKIP, services } from '../../../test/support/services.js';
 import { SCRIPTS, type Scripts } from './redis-scripts.js';
 
 // The rebuild's bulk save against the one-entry save it must agree with, on a real Redis: what a
-// write saved meanwhile, a removal, and a live set that exists.
+// write saved meanwhile, a removal, a live set that exists, and a lock another rebuild took.
 describe.skipIf(REDIS_SKIP)('redis: a rebuild saves many entries a call as one save each would', () => {
   let redis: Redis;
   let run: Scripts;
@@ -47,7 +47,8 @@ describe.skipIf(REDIS_SKIP)('redis: a rebuild saves many entries a call as one s
       '30',
       'm-removed-1',
     ];
-    await run.howlLoad(...keys, ...load, 'fresh', '0', '40', 'm-fresh-0');
+    await redis.set(keys[3]!, 'mine');
+    await run.howlLoad(...keys, 'mine', '60000', ...load, 'fresh', '0', '40', 'm-fresh-0');
     expect(await held(keys, 4, 5)).toEqual({
       set: ['m-newer-5', '1', 'm-older-2', '20', 'm-fresh-0', '40'],
       hash: { newer: '5|m-newer-5', older: '2|m-older-2', fresh: '0|m-fresh-0' },
@@ -56,10 +57,35 @@ describe.skipIf(REDIS_SKIP)('redis: a rebuild saves many entries a call as one s
     expect(await redis.exists(keys[0]!)).toBe(0);
   });
 
+  it('stops a rebuild whose lock another rebuild has taken: no save, no set put in place, its lock kept', async () => {
+    const keys = periodKeys();
+    const resets = `${keys[0]}:resets`;
+    await redis.set(keys[3]!, 'mine', 'PX', 60_000);
+    await run.howlLoad(...keys, 'mine', '60000', 'a', '0', '1', 'm-a-0');
+    expect(await redis.pttl(keys[3]!)).toBeGreaterThan(59_000);
+    // The lock expired and another process's rebuild took it and started the set over.
+    await redis.set(keys[3]!, 'theirs');
+    await redis.del(keys[4]!, keys[5]!);
+    await expect(run.howlLoad(...keys, 'mine', '60000', 'b', '0', '2', 'm-b-0')).rejects.toThrow(
+      'the rebuild lost its lock',
+    );
+    expect(await run.howlReady(...keys, resets, '0', '0', 'mine')).toBe(0);
+    await run.howlUnlock(...keys, 'mine');
+    expect(await redis.get(keys[3]!)).toBe('theirs');
+    expect(await redis.exists(keys[0]!, keys[4]!, keys[5]!)).toBe(0);
+    // The holder's own calls go on, and it lets go of its lock.
+    await run.howlLoad(...keys, 'theirs', '60000', 'b', '0', '2', 'm-b-0');
+    expect(await run.howlReady(...keys, resets, '0', '0', 'theirs')).toBe(1);
+    await run.howlUnlock(...keys, 'theirs');
+    expect(await redis.exists(keys[3]!)).toBe(0);
+    expect(await redis.zrange(keys[0]!, 0, -1)).toEqual(['', 'm-b-0']);
+  });
+
   it('saves into the live set too when it exists, as a save does', async () => {
     const keys = periodKeys();
     await redis.zadd(keys[0]!, '-inf', '');
-    await run.howlLoad(...keys, 'a', '0', '1', 'm-a-0', 'b', '2', '2', 'm-b-2');
+    await redis.set(keys[3]!, 'mine');
+    await run.howlLoad(...keys, 'mine', '60000', 'a', '0', '1', 'm-a-0', 'b', '2', '2', 'm-b-2');
     expect(await held(keys, 0, 1)).toEqual({
       set: ['', '-inf', 'm-a-0', '1', 'm-b-2', '2'],
       hash: { a: '0|m-a-0', b: '2|m-b-2' },

@@ -19,6 +19,11 @@ local function save(z, rev, id, revision, score, member)
   redis.call('HSET', rev, id, revision .. '|' .. member)
 end`;
 
+// A rebuild's calls fail once its lock (KEYS[4]) holds another token: it expired, and another
+// process's rebuild took it and started the set over.
+const HOLDS_LOCK = `
+if redis.call('GET', KEYS[4]) ~= ARGV[1] then return redis.error_reply('the rebuild lost its lock') end`;
+
 export const SCRIPTS = {
   // Saves an entry into the live set and the one being rebuilt, where each exists, unless the
   // notice is stale: an older generation, a removed id, or a revision no newer than the stored one.
@@ -28,20 +33,22 @@ if redis.call('ZSCORE', KEYS[3], ARGV[1]) then return 0 end
 if redis.call('EXISTS', KEYS[1]) == 1 then save(KEYS[1], KEYS[2], ARGV[1], ARGV[2], ARGV[3], ARGV[4]) end
 if ARGV[6] == '1' or redis.call('EXISTS', KEYS[4]) == 1 then save(KEYS[5], KEYS[6], ARGV[1], ARGV[2], ARGV[3], ARGV[4]) end
 return 1`,
-  // A rebuild's entries read from the database, ARGV in fours (id, revision, z, member), many a
-  // call: each saved as howlSave saves it into the set being rebuilt (and the live one, where it
+  // A rebuild's entries read from the database, many a call: ARGV[1] the rebuild's lock token,
+  // [2] the lock's time to live, renewed here, then fours (id, revision, z, member), each each saved as howlSave saves it into the set being rebuilt (and the live one, where it
   // exists), with no generation check (rows read from the database are never stale); a removed id
   // still wins. Ids the rebuilt hash does not hold yet (all but those a write saved meanwhile) go
   // in one ZADD and one HSET. (No ZMSCORE: Redis before 6.2 lacks it.)
   howlLoad: `${SAVE}
-local n = #ARGV / 4
+${HOLDS_LOCK}
+redis.call('PEXPIRE', KEYS[4], ARGV[2])
+local n = (#ARGV - 2) / 4
 local ids = {}
-for i = 1, n do ids[i] = ARGV[4 * i - 3] end
+for i = 1, n do ids[i] = ARGV[4 * i - 1] end
 local held = redis.call('HMGET', KEYS[6], unpack(ids))
 local live = redis.call('EXISTS', KEYS[1]) == 1
 local zadd, hset = {}, {}
 for i = 1, n do
-  local a = 4 * i - 3
+  local a = 4 * i - 1
   if not redis.call('ZSCORE', KEYS[3], ARGV[a]) then
     if live then save(KEYS[1], KEYS[2], ARGV[a], ARGV[a + 1], ARGV[a + 2], ARGV[a + 3]) end
     if held[i] then
@@ -128,8 +135,10 @@ end
 if ARGV[4] == 'above' then return {r, above} end
 return {r, below, above}`,
   // Puts a rebuilt period in place, unless the board was reset while it was being rebuilt
-  // (KEYS[8] is the board's reset count, ARGV[1] its value when the rebuild began).
+  // (KEYS[8] is the board's reset count, ARGV[1] its value when the rebuild began), or the
+  // rebuild lost its lock (ARGV[3] its token): the set being rebuilt is then another's.
   howlReady: `
+if redis.call('GET', KEYS[4]) ~= ARGV[3] then return 0 end
 if (redis.call('GET', KEYS[8]) or '0') ~= ARGV[1] then
   redis.call('DEL', KEYS[5], KEYS[6])
   return 0
@@ -141,6 +150,10 @@ if tonumber(ARGV[2]) > 0 then
   redis.call('PEXPIRE', KEYS[1], ARGV[2])
   redis.call('PEXPIRE', KEYS[2], ARGV[2])
 end
+return 1`,
+  // Lets go of a rebuild's lock (ARGV[1] its token) unless another rebuild holds it by now.
+  howlUnlock: `
+if redis.call('GET', KEYS[4]) == ARGV[1] then redis.call('DEL', KEYS[4]) end
 return 1`,
 } as const;
 
