@@ -15,7 +15,6 @@ import {
   type PostgresPool,
   type PostgresPoolClient,
   type PostgresQueryResult,
-  type SqliteDialectConfig,
 } from 'kysely';
 import pg from 'pg';
 import { withTimeout } from '../lib/timeout.js';
@@ -179,7 +178,10 @@ const STATEMENTS = 500;
  * API's hot paths. The same SQL text gets the same prepared statement back (the driver runs one
  * statement to completion before the next, and nothing here iterates a statement lazily).
  */
-function reusingStatements(sqlite: SqliteDatabase.Database): SqliteDialectConfig['database'] {
+function reusingStatements(sqlite: SqliteDatabase.Database): {
+  close(): void;
+  prepare(text: string): SqliteDatabase.Statement;
+} {
   const prepared = new Map<string, SqliteDatabase.Statement>();
   return {
     close: () => sqlite.close(),
@@ -204,20 +206,14 @@ function reusingStatements(sqlite: SqliteDatabase.Database): SqliteDialectConfig
 function directReader(file: string) {
   const sqlite = new SqliteDatabase(file, { readonly: true });
   sqlite.pragma('busy_timeout = 5000');
-  const statements = new Map<string, SqliteDatabase.Statement | null>();
+  const statements = reusingStatements(sqlite);
   return {
     read(text: string, parameters: readonly unknown[]): unknown[] | undefined {
-      let statement = statements.get(text);
-      if (statement === undefined) {
-        if (statements.size >= STATEMENTS) statements.delete(statements.keys().next().value!);
-        const prepared = sqlite.prepare(text);
-        // A write (an upsert run outside a transaction) stays with Kysely and the writing connection.
-        statement = prepared.reader && prepared.readonly ? prepared : null;
-        statements.set(text, statement);
-      }
-      return statement ? statement.all(...parameters) : undefined;
+      const statement = statements.prepare(text);
+      // A write (an upsert run outside a transaction) stays with Kysely and the writing connection.
+      return statement.reader && statement.readonly ? statement.all(...parameters) : undefined;
     },
-    close: () => sqlite.close(),
+    close: statements.close,
   };
 }
 

@@ -127,11 +127,11 @@ export function statisticsRefresher(
   table: StatisticsTable,
   onError: (err: unknown) => void,
 ): { added(rows: number): void } {
+  if (dialectOf(db) !== 'postgres') return { added() {} };
   let added = 0;
   let running = false;
   return {
     added(rows) {
-      if (dialectOf(db) !== 'postgres') return;
       added += rows;
       if (added < STATISTICS_EVERY_ROWS || running) return;
       added = 0;

@@ -4,7 +4,6 @@ import type { OrderKey } from './order.js';
 import { countQuery, periodColumns, rowsThrough } from './load-chunks.js';
 import { EntryTable, READ_ROW, engineOf, shownBits, shownOf } from './entry-table.js';
 import { OrderStatisticList, type Probe } from './order-statistic-list.js';
-
 import { RecentRemovals } from './recent-removals.js';
 import {
   aroundByParts,

@@ -5,6 +5,7 @@
 // [7] the board's generation. The live set exists only complete: a rebuild fills the other pair
 // and renames it into place with the marker (the empty member at -inf), so any member at all
 // means ready, and every rank the scripts give skips the marker.
+
 // Saves entry `id` at `revision` as `member` with score `z` into a set and its hash, unless the
 // hash holds a revision as new or newer.
 const SAVE = `
@@ -19,11 +20,6 @@ local function save(z, rev, id, revision, score, member)
   redis.call('HSET', rev, id, revision .. '|' .. member)
 end`;
 
-// A rebuild's calls fail once its lock (KEYS[4]) holds another token: it expired, and another
-// process's rebuild took it and started the set over.
-const HOLDS_LOCK = `
-if redis.call('GET', KEYS[4]) ~= ARGV[1] then return redis.error_reply('the rebuild lost its lock') end`;
-
 export const SCRIPTS = {
   // Saves an entry into the live set and the one being rebuilt, where each exists, unless the
   // notice is stale: an older generation, a removed id, or a revision no newer than the stored one.
@@ -34,12 +30,15 @@ if redis.call('EXISTS', KEYS[1]) == 1 then save(KEYS[1], KEYS[2], ARGV[1], ARGV[
 if ARGV[6] == '1' or redis.call('EXISTS', KEYS[4]) == 1 then save(KEYS[5], KEYS[6], ARGV[1], ARGV[2], ARGV[3], ARGV[4]) end
 return 1`,
   // A rebuild's entries read from the database, many a call: ARGV[1] the rebuild's lock token,
-  // [2] the lock's time to live, renewed here, then fours (id, revision, z, member), each each saved as howlSave saves it into the set being rebuilt (and the live one, where it
-  // exists), with no generation check (rows read from the database are never stale); a removed id
-  // still wins. Ids the rebuilt hash does not hold yet (all but those a write saved meanwhile) go
-  // in one ZADD and one HSET. (No ZMSCORE: Redis before 6.2 lacks it.)
+  // [2] the lock's time to live, renewed here, then fours (id, revision, z, member). A call fails
+  // once the lock holds another token (it expired, and another process's rebuild took it and
+  // started the set over). Each entry is saved as howlSave saves it into the set being rebuilt
+  // (and the live one, where it exists), with no generation check (rows read from the database
+  // are never stale); a removed id still wins. Ids the rebuilt hash does not hold yet (all but
+  // those a write saved meanwhile) go in one ZADD and one HSET. (No ZMSCORE: Redis before 6.2
+  // lacks it.)
   howlLoad: `${SAVE}
-${HOLDS_LOCK}
+if redis.call('GET', KEYS[4]) ~= ARGV[1] then return redis.error_reply('the rebuild lost its lock') end
 redis.call('PEXPIRE', KEYS[4], ARGV[2])
 local n = (#ARGV - 2) / 4
 local ids = {}
