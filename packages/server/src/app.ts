@@ -184,7 +184,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     caches,
     onBackgroundError: (err) => app.log.warn({ err }, "gathering the scores table's statistics failed"),
   });
-  const playerData = createPlayerData({ db: database.db, clock, games: gameHold });
+  // Documents are kept in memory only by a process alone on its database (see PlayerDataDeps).
+  const playerData = createPlayerData({ db: database.db, clock, games: gameHold, ...(deps.redis ? {} : { caches }) });
   const games = createGames({
     db: database.db,
     clock,

@@ -61,4 +61,45 @@ describe('caches without Redis', () => {
     await rows.get('b', load('b'));
     expect(loads).toEqual(['a', 'b', 'c', 'd', 'e', 'b']);
   });
+
+  it('keeps values weighing at most its weight together, lets the least recently used go first, and never keeps one heavier than that', async () => {
+    const caches = await createCaches();
+    const docs = caches.cache<{ text: string }>('docs', 100, { max: 10, of: (v) => v.text.length });
+    const loads: string[] = [];
+    const load = (key: string, text: string) => async () => {
+      loads.push(key);
+      return { text };
+    };
+    await docs.get('a', load('a', 'aaaa'));
+    await docs.get('b', load('b', 'bbbb'));
+    expect(docs.peek('a')).toEqual({ text: 'aaaa' });
+    // 4 + 4 + 3 > 10: `b`, now the least recently used, goes.
+    await docs.get('c', load('c', 'ccc'));
+    expect(docs.peek('b')).toBeUndefined();
+    expect(docs.peek('a')).toEqual({ text: 'aaaa' });
+    expect(docs.peek('c')).toEqual({ text: 'ccc' });
+    // Heavier than the whole bound: answered, not kept, and nothing else goes for it.
+    expect(await docs.get('big', load('big', 'x'.repeat(11)))).toEqual({ text: 'x'.repeat(11) });
+    expect(docs.peek('big')).toBeUndefined();
+    expect(docs.peek('a')).toEqual({ text: 'aaaa' });
+    // A dropped value gives its weight back: after `a` goes, `d` fits beside `c`.
+    docs.delete('a');
+    await docs.get('d', load('d', 'ddddddd'));
+    expect(docs.peek('c')).toEqual({ text: 'ccc' });
+    expect(docs.peek('d')).toEqual({ text: 'ddddddd' });
+    expect(loads).toEqual(['a', 'b', 'c', 'big', 'd']);
+  });
+
+  it('drops every key in this process on clear, and a load under way is answered but not kept', async () => {
+    const caches = await createCaches();
+    const rows = caches.cache<{ n: number }>('rows-cleared');
+    await rows.get('a', async () => ({ n: 1 }));
+    let release!: () => void;
+    const loading = rows.get('b', () => new Promise((resolve) => (release = () => resolve({ n: 2 }))));
+    rows.clear();
+    release();
+    expect(await loading).toEqual({ n: 2 });
+    expect(rows.peek('a')).toBeUndefined();
+    expect(rows.peek('b')).toBeUndefined();
+  });
 });

@@ -17,11 +17,22 @@ export interface Cache<V extends object> {
   delete(key: string): void;
   /** Drops the key here and in every other process; call after the change has committed. */
   invalidate(key: string): Promise<void>;
+  /** Drops every key in this process only (a change too wide to name its keys has committed). */
+  clear(): void;
+}
+
+/** A bound on what a cache's values weigh together, beside its bound on keys. */
+export interface CacheWeight<V> {
+  max: number;
+  of(value: V): number;
 }
 
 export interface Caches {
-  /** The cache of this name (one per name); at most `max` keys, the least recently used go first. */
-  cache<V extends object>(name: string, max?: number): Cache<V>;
+  /**
+   * The cache of this name (one per name); at most `max` keys, and values weighing at most
+   * `weight.max` together: the least recently used go first.
+   */
+  cache<V extends object>(name: string, max?: number, weight?: CacheWeight<V>): Cache<V>;
   /**
    * Resolves once every invalidation Redis delivered to this process before the call has been
    * applied here: a PING on the subscriber's connection is answered after the messages queued ahead of it.
@@ -192,7 +203,7 @@ export async function createCaches(opts: CachesOptions = {}): Promise<Caches> {
   opts.redis?.on('ready', onReady);
 
   return {
-    cache<V extends object>(name: string, max = DEFAULT_MAX): Cache<V> {
+    cache<V extends object>(name: string, max = DEFAULT_MAX, weight?: CacheWeight<V>): Cache<V> {
       let c = caches.get(name);
       if (!c) {
         if (noticeHandlers.has(name)) throw new Error(`"${name}" is taken`);
@@ -201,6 +212,7 @@ export async function createCaches(opts: CachesOptions = {}): Promise<Caches> {
           () => listening,
           (key) => publish(`${name}\n${key}`),
           opts.redis ? Number.POSITIVE_INFINITY : LONE_PROCESS_TTL_MS,
+          weight as CacheWeight<object> | undefined,
         );
         caches.set(name, c);
       }
@@ -248,20 +260,23 @@ export const noCaches: Caches = {
     peek: () => undefined,
     delete: () => {},
     invalidate: async () => {},
+    clear: () => {},
   }),
   heard: async () => {},
   close: async () => {},
 };
 
 class LruCache<V extends object> implements Cache<V> {
-  private readonly entries = new Map<string, { value: V; keptAt: number }>();
+  private readonly entries = new Map<string, { value: V; keptAt: number; weight: number }>();
   private readonly loads = new Map<string, Load<V>>();
+  private weight = 0;
 
   constructor(
     private readonly max: number,
     private readonly trusted: () => boolean,
     private readonly publish: (key: string) => Promise<void>,
     private readonly ttlMs: number,
+    private readonly weighs?: CacheWeight<V>,
   ) {}
 
   peek(key: string): V | undefined {
@@ -269,12 +284,12 @@ class LruCache<V extends object> implements Cache<V> {
     const hit = this.entries.get(key);
     if (hit === undefined) return undefined;
     if (performance.now() - hit.keptAt >= this.ttlMs) {
-      this.entries.delete(key);
+      this.drop(key);
       return undefined;
     }
-    // Most recently used last: eviction takes the first key. Below half full nothing is evicted
-    // soon, so the hot path skips the move; a key in use moves once the cache fills past half.
-    if (this.entries.size > this.max / 2) {
+    // Most recently used last: eviction takes the first key. Below half full (in keys and in
+    // weight) nothing is evicted soon, so the hot path skips the move; past half, a key in use moves.
+    if (this.entries.size > this.max / 2 || (this.weighs !== undefined && this.weight > this.weighs.max / 2)) {
       this.entries.delete(key);
       this.entries.set(key, hit);
     }
@@ -307,7 +322,7 @@ class LruCache<V extends object> implements Cache<V> {
   }
 
   delete(key: string): void {
-    this.entries.delete(key);
+    this.drop(key);
     const pending = this.loads.get(key);
     if (pending) {
       pending.overtaken = true;
@@ -325,7 +340,20 @@ class LruCache<V extends object> implements Cache<V> {
   }
 
   private keep(key: string, value: V): void {
-    this.entries.set(key, { value, keptAt: performance.now() });
-    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
+    const weight = this.weighs?.of(value) ?? 0;
+    if (this.weighs && weight > this.weighs.max) return;
+    this.drop(key);
+    this.entries.set(key, { value, keptAt: performance.now(), weight });
+    this.weight += weight;
+    while (this.entries.size > this.max || (this.weighs && this.weight > this.weighs.max)) {
+      this.drop(this.entries.keys().next().value!);
+    }
+  }
+
+  private drop(key: string): void {
+    const hit = this.entries.get(key);
+    if (hit === undefined) return;
+    this.entries.delete(key);
+    this.weight -= hit.weight;
   }
 }

@@ -2,12 +2,13 @@ import { GAME_STATE_PLAYER, MAX_PLAYER_DATA_BYTES } from '@howl/contract';
 import type { Kysely, Transaction } from 'kysely';
 import { lockOrder, refreshStatistics } from '../../db/dialect-sql.js';
 import type { DB } from '../../db/schema.js';
+import { noCaches, type Caches } from '../../lib/cache.js';
 import type { Clock } from '../../lib/clock.js';
 import type { GameHold } from '../games/service.js';
 import { playerDataErrors } from './errors.js';
 import * as store from './store.js';
 import type { DocKey } from './store.js';
-import { createDocWrites, NONE, type Doc, type DocChange, type StoredDoc } from './writes.js';
+import { createDocWrites, docId, NONE, type Doc, type DocChange, type StoredDoc } from './writes.js';
 import { nextTurn } from '../../lib/turn.js';
 
 export type { StoredDoc } from './writes.js';
@@ -17,16 +18,33 @@ export interface PlayerDataDeps {
   clock: Clock;
   /** A write holds its game's row: a game deleted meanwhile takes the write's data with it. */
   games: GameHold;
+  /**
+   * Where documents the game API reads are kept between calls. Only for a process alone on its
+   * database (no Redis): with several, a player's next read could reach another process before
+   * the notice of their write, and read what they had just replaced.
+   */
+  caches?: Caches;
 }
 
 /** Players per transaction while importing: each holds their locks until it commits. */
 const IMPORT_CHUNK = 200;
 /** Rows per round trip while exporting; the export holds about one page (at most 8 MB of documents) at a time. */
 const EXPORT_PAGE = 200;
+/** Documents kept in memory: at most this many, and this much text (two bytes a character at most). */
+const KEPT_DOCS = 10_000;
+const KEPT_BYTES = 32 * 1024 * 1024;
 
 /** Player data: one JSON document per player and per character, with versions, merges and the 40 KB limit. */
-export function createPlayerData({ db, clock, games }: PlayerDataDeps) {
-  const writes = createDocWrites({ db, clock, games });
+export function createPlayerData({ db, clock, games, caches = noCaches }: PlayerDataDeps) {
+  // Every write drops the documents it changed once it has committed, before it answers; a delete
+  // of a player or a game, which cannot name its documents, drops them all.
+  const kept = caches.cache<StoredDoc>('player-data', KEPT_DOCS, { max: KEPT_BYTES, of: (d) => 2 * d.data.length });
+  const writes = createDocWrites({
+    db,
+    clock,
+    games,
+    written: (keys) => Promise.all(keys.map((k) => kept.invalidate(docId(k)))),
+  });
 
   /**
    * Changes one document under the player's lock, in a group commit with the changes arriving
@@ -40,8 +58,11 @@ export function createPlayerData({ db, clock, games }: PlayerDataDeps) {
 
   return {
     async get(key: DocKey): Promise<StoredDoc> {
-      const row = await store.findDoc(db, key);
-      return row ? { data: row.data, version: row.version, updatedAt: row.updated_at } : NONE;
+      const doc = await kept.get(docId(key), async () => {
+        const row = await store.findDoc(db, key);
+        return row && { data: row.data, version: row.version, updatedAt: row.updated_at };
+      });
+      return doc ?? NONE;
     },
 
     /** Replaces the document, or with `overwrite: false` merges its top-level keys into the stored one. */
@@ -77,14 +98,18 @@ export function createPlayerData({ db, clock, games }: PlayerDataDeps) {
       texts.sort((a, b) => lockOrder(a.player, b.player));
       for (let i = 0; i < texts.length; i += IMPORT_CHUNK) {
         const chunk = texts.slice(i, i + IMPORT_CHUNK);
-        await db.transaction().execute(async (trx) => {
-          if (!(await games.hold(trx, gameId))) throw playerDataErrors.gameGone();
-          await store.lockPlayers(
-            trx,
-            chunk.map((d) => ({ gameId, player: d.player })),
-          );
-          await store.importDocs(trx, gameId, chunk, clock.now());
-        });
+        try {
+          await db.transaction().execute(async (trx) => {
+            if (!(await games.hold(trx, gameId))) throw playerDataErrors.gameGone();
+            await store.lockPlayers(
+              trx,
+              chunk.map((d) => ({ gameId, player: d.player })),
+            );
+            await store.importDocs(trx, gameId, chunk, clock.now());
+          });
+        } finally {
+          await Promise.all(chunk.map((d) => kept.invalidate(docId({ gameId, player: d.player, character: '' }))));
+        }
         await nextTurn();
       }
       await refreshStatistics(db, 'player_data', texts.length);
@@ -103,10 +128,13 @@ export function createPlayerData({ db, clock, games }: PlayerDataDeps) {
       return store.deletePlayer(trx, gameId, player);
     },
 
-    /** The game is being deleted: its documents go in its transaction. */
-    async removeGame(trx: Kysely<DB>, gameId: string): Promise<undefined> {
+    /** Lets go of every document kept in memory: call once a `deletePlayer` transaction has ended. */
+    dropKept: () => kept.clear(),
+
+    /** The game is being deleted: its documents go in its transaction, and once it has committed, what was kept of them. */
+    async removeGame(trx: Kysely<DB>, gameId: string): Promise<() => Promise<void>> {
       await store.deleteGame(trx, gameId);
-      return undefined;
+      return async () => kept.clear();
     },
 
     /** The players' own documents, as text, for a page of the players list. */

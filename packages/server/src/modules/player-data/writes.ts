@@ -31,7 +31,7 @@ export interface DocChange {
   next(current: () => Doc | null): Doc | null;
 }
 
-const docId = (k: DocKey) => JSON.stringify([k.gameId, k.player, k.character]);
+export const docId = (k: DocKey) => JSON.stringify([k.gameId, k.player, k.character]);
 const playerId = (k: DocKey) => JSON.stringify([k.gameId, k.player]);
 
 /**
@@ -40,7 +40,18 @@ const playerId = (k: DocKey) => JSON.stringify([k.gameId, k.player]);
  * the changes one after another in arrival order (so for one document the later wins, and merges
  * build on each other), and writes what they left in one upsert and one delete.
  */
-export function createDocWrites({ db, clock, games }: { db: Kysely<DB>; clock: Clock; games: GameHold }) {
+export function createDocWrites({
+  db,
+  clock,
+  games,
+  written,
+}: {
+  db: Kysely<DB>;
+  clock: Clock;
+  games: GameHold;
+  /** Hears the documents a group may have changed, once its transaction has ended and before it answers. */
+  written: (keys: DocKey[]) => Promise<unknown>;
+}) {
   async function changeGroup(trx: Transaction<DB>, group: DocChange[]): Promise<Array<Outcome<StoredDoc>>> {
     // A game deleted meanwhile takes its data with it; a write after that has nowhere to go.
     const live = new Set<string>();
@@ -120,9 +131,13 @@ export function createDocWrites({ db, clock, games }: { db: Kysely<DB>; clock: C
     return outcomes;
   }
 
-  const writes = groupCommit<DocChange, StoredDoc>((group) =>
-    db.transaction().execute((trx) => changeGroup(trx, group)),
-  );
+  const writes = groupCommit<DocChange, StoredDoc>(async (group) => {
+    try {
+      return await db.transaction().execute((trx) => changeGroup(trx, group));
+    } finally {
+      await written(group.map((c) => c.key));
+    }
+  });
   return { change: (c: DocChange) => writes.enqueue(c), stats: writes.stats };
 }
 

@@ -27,7 +27,7 @@ import * as store from './store.js';
 export interface PlayersDeps {
   db: Kysely<DB>;
   /** The players list shows each player's data; deleting a player deletes it. */
-  playerData: Pick<PlayerData, 'ownDocs' | 'deletePlayer'>;
+  playerData: Pick<PlayerData, 'ownDocs' | 'deletePlayer' | 'dropKept'>;
   identity: Identity;
   mailer: Mailer;
   clock: Clock;
@@ -331,7 +331,10 @@ export function createPlayers({ db, identity, mailer, clock, games, playerData }
       const pool = poolOf(game);
       // A name with data but no account is listed too; deleting it deletes its data.
       if (!(await pool.admin.find(playerName))) {
-        const deleted = await db.transaction().execute((trx) => playerData.deletePlayer(trx, gameId, playerName));
+        const deleted = await db
+          .transaction()
+          .execute((trx) => playerData.deletePlayer(trx, gameId, playerName))
+          .finally(playerData.dropKept);
         if (deleted === 0) throw E.notFound();
         return;
       }
@@ -339,7 +342,7 @@ export function createPlayers({ db, identity, mailer, clock, games, playerData }
         pool.admin.remove(playerName, async (trx) => {
           await playerData.deletePlayer(trx, gameId, playerName);
         }),
-      );
+      ).finally(playerData.dropKept);
     },
   };
 }
