@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { lockRows, withRowLock } from '../../db/dialect-sql.js';
+import { prepared } from '../../db/prepared.js';
 import type { DB } from '../../db/schema.js';
 import type { GameRow, NewGame } from './games.table.js';
 
@@ -89,9 +90,12 @@ export async function deleteGame(trx: Transaction<DB>, gameId: string): Promise<
  * deleting the game waits for a write under it instead of leaving rows behind.
  */
 export async function holdGame(trx: Transaction<DB>, gameId: string): Promise<boolean> {
-  const q = trx.selectFrom('games').select('id').where('id', '=', gameId);
-  return (await withRowLock(trx, q, 'share').executeTakeFirst()) !== undefined;
+  return (await heldGame(trx, gameId)).length > 0;
 }
+
+const heldGame = prepared((db, gameId) =>
+  withRowLock(db, db.selectFrom('games').select('id').where('id', '=', gameId!), 'share'),
+);
 
 /** Locks the game's row for a delete: writes that hold it (holdGame) finish first, later ones find it gone. */
 export async function lockGameForDelete(trx: Transaction<DB>, gameId: string): Promise<void> {

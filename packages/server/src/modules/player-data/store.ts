@@ -49,15 +49,24 @@ const isDoc = (key: DocKey) => (eb: ExpressionBuilder<DB, 'player_data'>) =>
     eb('character_name', '=', key.character),
   ]);
 
-/** The stored documents of these keys, in one read. */
+/** The stored documents of these keys, in one read (compiled once per number of keys, up to a group's). */
 export function findDocs(db: Kysely<DB>, keys: DocKey[]): Promise<PlayerDataTable[]> {
   if (keys.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('player_data')
-    .selectAll()
-    .where((eb) => eb.or(keys.map((k) => isDoc(k)(eb))))
-    .execute();
+  return docsQuery(db, ...keys.flatMap((k) => [k.gameId, k.player, k.character]));
 }
+
+const docsQuery = prepared((db, ...parts) =>
+  db
+    .selectFrom('player_data')
+    .select(['game_id', 'player_name', 'character_name', 'data', 'version', 'updated_at'])
+    .where((eb) =>
+      eb.or(
+        Array.from({ length: parts.length / 3 }, (_, i) =>
+          isDoc({ gameId: parts[3 * i]!, player: parts[3 * i + 1]!, character: parts[3 * i + 2]! })(eb),
+        ),
+      ),
+    ),
+);
 
 /** A document's upsert: a write replaces the stored text, version and time. */
 const docUpsert: Parameters<InsertQueryBuilder<DB, 'player_data', InsertResult>['onConflict']>[0] = (oc) =>
