@@ -253,9 +253,12 @@ export function memoryRankIndex(
     async around(board, key, count) {
       const p = ready(board);
       if (!p) return aroundByParts(sql, board, key, count);
-      const countAbove = p.list.lowerBound(p.probe(key));
+      const probe = p.probe(key);
+      const countAbove = p.list.lowerBound(probe);
       const above = p.list.range(countAbove - 1, count, -1);
-      const below = p.list.range(p.list.upperBound(p.probe(key)), count);
+      // Only the entry the key is of compares equal to it, and then it stands at countAbove: skip it.
+      const next = p.list.range(countAbove, count + 1);
+      const below = next.length > 0 && probe(next[0]!) === 0 ? next.slice(1) : next.slice(0, count);
       // Both sides at once (one query at most); the rows come back in place, so the split is by count.
       const rows = await rowsAt(board, p, [...above, ...below]);
       return {
