@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { refreshStatistics } from '../../db/dialect-sql.js';
 import { againOnTakenKey } from '../../db/errors.js';
 import type { DB } from '../../db/schema.js';
-import { newId } from '../../lib/tokens.js';
+import { newScoreId } from '../../lib/tokens.js';
 import { nextTurn } from '../../lib/turn.js';
 import { compareEntries } from '../ranking/order.js';
 import type { BoardPeriod, RankIndex } from '../ranking/rank-index.js';
@@ -170,7 +170,7 @@ async function stillFree(trx: Transaction<DB>, batch: Row[][]): Promise<Row[][]>
     batch.flatMap((g) => g.map((r) => r.id)),
   );
   if (taken.size === 0) return batch;
-  return batch.map((g) => g.map((r) => (taken.has(r.id) ? { ...r, id: newId() } : r)));
+  return batch.map((g) => g.map((r) => (taken.has(r.id) ? { ...r, id: newScoreId() } : r)));
 }
 
 /**
@@ -196,7 +196,7 @@ async function withIds(db: Kysely<DB>, board: LeaderboardRow, scores: ImportedSc
     const keep = s.id !== null && !seen.has(s.id) && !taken.has(s.id);
     if (s.id !== null) seen.add(s.id);
     const row: Row = {
-      id: keep || onThisBoard ? s.id! : newId(),
+      id: keep || onThisBoard ? s.id! : newScoreId(),
       leaderboard_id: board.id,
       period_start: periodStart,
       player_name: s.player_name,

@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { done, failed, keyedGroupCommit, type RunGroup } from '../../lib/group-commit.js';
-import { newId } from '../../lib/tokens.js';
+import { newScoreId } from '../../lib/tokens.js';
 import type { BoardPeriod, RankIndex } from '../ranking/rank-index.js';
 import { leaderboardErrors as E, MAX_METADATA_BYTES } from './errors.js';
 import type { LeaderboardRow, ScoreRow } from './leaderboards.table.js';
@@ -104,7 +104,7 @@ export function createScoreWrites({
   ): Promise<Written[]> {
     const entries = run.map((s) => ({
       // A client's id some entry already has (one saved earlier in this group, too) gives way to a fresh one.
-      id: s.wanted !== undefined && !taken.has(s.wanted) ? s.wanted : newId(),
+      id: s.wanted !== undefined && !taken.has(s.wanted) ? s.wanted : newScoreId(),
       leaderboard_id: board.id,
       period_start: at.periodStart,
       player_name: s.player_name,
