@@ -341,8 +341,8 @@ class LruCache<V extends object> implements Cache<V> {
 
   private keep(key: string, value: V): void {
     const weight = this.weighs?.of(value) ?? 0;
-    if (this.weighs && weight > this.weighs.max) return;
     this.drop(key);
+    if (this.weighs && weight > this.weighs.max) return;
     this.entries.set(key, { value, keptAt: performance.now(), weight });
     this.weight += weight;
     while (this.entries.size > this.max || (this.weighs && this.weight > this.weighs.max)) {

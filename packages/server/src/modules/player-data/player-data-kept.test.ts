@@ -108,7 +108,7 @@ for (const { dialect, skip } of DIALECTS) {
       }
     });
 
-    it("answers nothing of a deleted game's kept documents", async () => {
+    it("answers none of a deleted game's documents, kept or not", async () => {
       const other = await game.newGame('Kept and gone');
       const call = (method: 'GET' | 'PUT', body?: unknown) =>
         v1(method, path('leaving'), { apiKey: other.api_key, gameId: other.game_id, ...(body ? { body } : {}) });

@@ -49,7 +49,10 @@ export function createDocWrites({
   db: Kysely<DB>;
   clock: Clock;
   games: GameHold;
-  /** Hears the documents a group may have changed, once its transaction has ended and before it answers. */
+  /**
+   * Hears the documents a group may have changed, once its transaction has ended and before it
+   * answers. It must not throw: a group that throws is taken for uncommitted and run again.
+   */
   written: (keys: DocKey[]) => Promise<unknown>;
 }) {
   async function changeGroup(trx: Transaction<DB>, group: DocChange[]): Promise<Array<Outcome<StoredDoc>>> {
