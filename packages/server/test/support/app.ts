@@ -9,7 +9,7 @@ import { loadConfig, type Config } from '../../src/config.js';
 import type { Dialect } from '../../src/db/database.js';
 import { manualClock } from '../../src/lib/clock.js';
 import { connectRedis, type RedisClient } from '../../src/lib/redis.js';
-import { openTestDatabase } from './database.js';
+import { openSqliteFile, openTestDatabase } from './database.js';
 import { services } from './services.js';
 import { startSmtpServer } from './smtp.js';
 
@@ -26,6 +26,8 @@ export interface TestAppOptions {
   smtp?: boolean;
   /** Another app's database: two apps on one database stand for two server processes. */
   database?: Awaited<ReturnType<typeof openTestDatabase>>;
+  /** SQLite in a file of its own rather than in memory: reads outside a transaction then have a connection of their own. */
+  sqliteFile?: boolean;
   /** Redis key prefix of the rank index; apps that share it share their ranks. */
   rankPrefix?: string;
   /** The built site to serve; a stand-in with index.html and one asset by default. */
@@ -34,7 +36,11 @@ export interface TestAppOptions {
 
 /** A fresh app on a fresh database with a real SMTP server and a clock the test moves. */
 export async function startTestApp(options: TestAppOptions) {
-  const database = options.database ?? (await openTestDatabase(options.dialect));
+  const database =
+    options.database ??
+    (options.sqliteFile && options.dialect === 'sqlite'
+      ? await openSqliteFile()
+      : await openTestDatabase(options.dialect));
   const smtp = await startSmtpServer();
   const clock = manualClock(Date.now());
   const redisUrl = options.redisUrl ?? (options.redis ? services.redisUrl! : undefined);
