@@ -39,12 +39,8 @@ export function createPlayerData({ db, clock, games, caches = noCaches }: Player
   // Every write drops the documents it changed once it has committed, before it answers; a delete
   // of a player or a game, which cannot name its documents, drops them all.
   const kept = caches.cache<StoredDoc>('player-data', KEPT_DOCS, { max: KEPT_BYTES, of: (d) => 2 * d.data.length });
-  const writes = createDocWrites({
-    db,
-    clock,
-    games,
-    written: (keys) => Promise.all(keys.map((k) => kept.invalidate(docId(k)))),
-  });
+  const forget = (keys: DocKey[]) => Promise.all(keys.map((k) => kept.invalidate(docId(k))));
+  const writes = createDocWrites({ db, clock, games, written: forget });
 
   /**
    * Changes one document under the player's lock, in a group commit with the changes arriving
@@ -108,7 +104,7 @@ export function createPlayerData({ db, clock, games, caches = noCaches }: Player
             await store.importDocs(trx, gameId, chunk, clock.now());
           });
         } finally {
-          await Promise.all(chunk.map((d) => kept.invalidate(docId({ gameId, player: d.player, character: '' }))));
+          await forget(chunk.map((d) => ({ gameId, player: d.player, character: '' })));
         }
         await nextTurn();
       }
