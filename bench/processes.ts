@@ -18,8 +18,10 @@ export function start(
   args: string[],
   env: Record<string, string>,
   ready: RegExp,
+  ipc = false,
 ): Promise<{ child: ChildProcess; match: RegExpMatchArray }> {
-  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const stdio = ipc ? (['ignore', 'pipe', 'pipe', 'ipc'] as const) : (['ignore', 'pipe', 'pipe'] as const);
+  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: [...stdio] });
   let out = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${args.join(' ')} did not start:\n${out}`)), 60_000);
@@ -74,15 +76,31 @@ export async function openBackend(
   };
 }
 
-/** The compiled server (`node packages/server/dist/main.js`, what `npm start` runs), node itself so its RSS is the server's. */
+/**
+ * The compiled server (`node packages/server/dist/main.js`, what `npm start` runs), node itself so
+ * its RSS is the server's, with the bench's memory probe (settledRss) loaded beside it.
+ */
 export async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
   const { child, match } = await start(
     process.execPath,
-    ['packages/server/dist/main.js'],
+    ['--expose-gc', '--require', './bench/memory-probe.cjs', 'packages/server/dist/main.js'],
     { ...env, ...SERVER_ENV },
     /listening on (http:\/\/localhost:\d+)/,
+    true,
   );
   return { child, base: match[1]! };
+}
+
+/** A server's resident memory, in bytes, right after a full collection (bench/memory-probe.cjs). */
+export function settledRss(child: ChildProcess): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the server did not answer the memory probe')), 30_000);
+    child.once('message', (answer: { rss: number }) => {
+      clearTimeout(timer);
+      resolve(answer.rss);
+    });
+    child.send('settle');
+  });
 }
 
 /** Stops a server started here and waits for it to go. */

@@ -25,7 +25,7 @@ import { memoryRankIndex } from '../packages/server/src/modules/ranking/memory-i
 import { redisRankIndex } from '../packages/server/src/modules/ranking/redis-index.js';
 import { baselineOf, drive, MIXED, PATHS, percentile, probe, type Load } from './load.js';
 import { goals, markdown, type Burst, type Goal, type SizeResult } from './report.js';
-import { openBackend, pgUrl, redisUrl, ROOT, rssOf, start, startServer, stopServer } from './processes.js';
+import { openBackend, pgUrl, redisUrl, ROOT, settledRss, start, startServer, stopServer } from './processes.js';
 import { API_KEY, MODES, seed } from './seed.js';
 import { soak } from './soak.js';
 
@@ -166,7 +166,47 @@ async function measureBurst(base: string, headers: Record<string, string>): Prom
   return { seconds: burstSeconds, probeSeconds: window / 1000, submitRps: median(submitRps), paths };
 }
 
-async function benchSize(backend: string, size: number, baseline: string, withBurst: boolean): Promise<SizeResult> {
+/**
+ * The calls a server gets before it is measured: the first start the index loads, which then get
+ * time to finish; then every path (the mix alone with --quick, so CI stays short).
+ */
+async function warmUp(base: string, headers: Record<string, string>, rebuildMs: number): Promise<void> {
+  for (const mode of MODES) await fetch(`${base}/v1/leaderboards/${mode}/scores?max=1`, { headers });
+  await new Promise((resolve) => setTimeout(resolve, Math.max(1000, rebuildMs * 3)));
+  for (const path of quick ? [MIXED] : PATHS) await drive(base, path.request, headers, seconds).catch(() => undefined);
+}
+
+/**
+ * The settled RSS (MB) of a server whose boards are empty, after the warm-up every measured server
+ * gets: what a board adds is a measured server's settled RSS above it, apart from what the traffic
+ * and the player documents leave in any server.
+ */
+async function emptyBoardsRss(backend: string): Promise<number> {
+  const b = await openBackend(backend);
+  const gameId = `bench${randomBytes(4).toString('hex')}`;
+  try {
+    await migrateToLatest(b.database);
+    await seed(b.database.db, gameId, 0);
+    const server = await startServer({ ...b.env, DATABASE_URL: b.url });
+    try {
+      await warmUp(server.base, { 'x-api-key': API_KEY, 'x-game-id': gameId }, 0);
+      return (await settledRss(server.child)) / 2 ** 20;
+    } finally {
+      await stopServer(server.child);
+    }
+  } finally {
+    await b.database.destroy();
+    await b.cleanup();
+  }
+}
+
+async function benchSize(
+  backend: string,
+  size: number,
+  baseline: string,
+  withBurst: boolean,
+  emptyRssMb: number,
+): Promise<SizeResult> {
   const b = await openBackend(backend);
   const gameId = `bench${randomBytes(4).toString('hex')}`;
   try {
@@ -182,14 +222,9 @@ async function benchSize(backend: string, size: number, baseline: string, withBu
     const base = server.base;
     const headers = { 'x-api-key': API_KEY, 'x-game-id': gameId };
     try {
-      const rssBefore = rssOf(server.child.pid!);
-      // Warm-up: the first calls start the index loads; then give them time to finish.
-      for (const mode of MODES) await fetch(`${base}/v1/leaderboards/${mode}/scores?max=1`, { headers });
-      await new Promise((resolve) => setTimeout(resolve, Math.max(1000, index.rebuildMs * 3)));
-      // --quick warms up with the mix alone (it calls every path), so CI stays short.
-      const warmUp = quick ? [MIXED] : PATHS;
-      for (const path of warmUp) await drive(base, path.request, headers, seconds).catch(() => undefined);
-      const rssGrowthMb = (rssOf(server.child.pid!) - rssBefore) / 2 ** 20;
+      await warmUp(base, headers, index.rebuildMs);
+      const rssMb = (await settledRss(server.child)) / 2 ** 20;
+      console.log(`  settled RSS ${rssMb.toFixed(0)} MB (empty boards ${emptyRssMb.toFixed(0)} MB)`);
       const paths: SizeResult['paths'] = {};
       for (const path of PATHS) {
         const ratios: number[] = [];
@@ -214,7 +249,7 @@ async function benchSize(backend: string, size: number, baseline: string, withBu
         );
       }
       const burst = withBurst ? await measureBurst(base, headers) : undefined;
-      return { size, paths, index, rssGrowthMb, ...(burst ? { burst } : {}) };
+      return { size, paths, index, rssMb, boardRssMb: rssMb - emptyRssMb, ...(burst ? { burst } : {}) };
     } finally {
       await stopServer(server.child);
     }
@@ -237,10 +272,11 @@ try {
   for (const backend of backends) {
     console.log(`\n${backend}`);
     const results: SizeResult[] = [];
+    const emptyRssMb = await emptyBoardsRss(backend);
     for (const size of sizes) {
       console.log(` ${size.toLocaleString('en')} entries`);
       // The burst runs on the largest board only: the goals read it there.
-      results.push(await benchSize(backend, size, baseline, size === sizes.at(-1)));
+      results.push(await benchSize(backend, size, baseline, size === sizes.at(-1), emptyRssMb));
     }
     const gs = goals(backend, results);
     for (const goal of gs)
