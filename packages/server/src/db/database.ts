@@ -52,15 +52,20 @@ export interface DatabaseOptions {
   namedStatements?: boolean;
   /** Hears every statement run (the query-plan test reads them). */
   onQuery?: (sql: string, parameters: readonly unknown[]) => void;
+  /** Hears every statement the database refused. */
+  onFailedQuery?: (sql: string, parameters: readonly unknown[]) => void;
 }
 
 /** `sqlite:./path.db`, `sqlite::memory:` or `postgres://…`. */
 export function createDatabase(url: string, options: DatabaseOptions = {}): Database {
-  const log = options.onQuery
-    ? (event: LogEvent) => {
-        if (event.level === 'query') options.onQuery!(event.query.sql, event.query.parameters);
-      }
-    : undefined;
+  const { onQuery, onFailedQuery } = options;
+  const log =
+    onQuery || onFailedQuery
+      ? (event: LogEvent) => {
+          const hear = event.level === 'query' ? onQuery : onFailedQuery;
+          hear?.(event.query.sql, event.query.parameters);
+        }
+      : undefined;
   const file = url.startsWith('sqlite:') ? url.slice('sqlite:'.length) : undefined;
   // Until the app listens, a dropped connection is written to stderr: it must never go unheard.
   let connectionError = (err: Error) => console.error('a database connection was lost:', err.message);

@@ -23,3 +23,9 @@ export async function againOnTakenKey<T>(write: () => Promise<T>, attempts = 3):
     }
   }
 }
+
+/** True when a score save holding its board (save-entry.ts saveEntriesHeld) found the board changed: PostgreSQL refused its missing board id. */
+export function isHeldBoardMissing(err: unknown): boolean {
+  const e = err as { code?: unknown; column?: unknown } | null;
+  return e?.code === '23502' && e.column === 'leaderboard_id';
+}

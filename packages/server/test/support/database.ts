@@ -13,7 +13,7 @@ import { services } from './services.js';
  */
 export async function openTestDatabase(
   dialect: Dialect,
-  options: Pick<DatabaseOptions, 'onQuery' | 'namedStatements'> = {},
+  options: Pick<DatabaseOptions, 'onQuery' | 'onFailedQuery' | 'namedStatements'> = {},
 ): Promise<Database & { close(): Promise<void> }> {
   if (dialect === 'sqlite') {
     const database = createDatabase('sqlite::memory:', options);

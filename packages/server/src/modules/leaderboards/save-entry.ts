@@ -1,5 +1,7 @@
 import type { InsertOption, SortOrder } from '@howl/contract';
-import type { InsertQueryBuilder, InsertResult, Kysely } from 'kysely';
+import { sql, type InsertQueryBuilder, type InsertResult, type Kysely } from 'kysely';
+import { withRowLock } from '../../db/dialect-sql.js';
+import { isHeldBoardMissing } from '../../db/errors.js';
 import { prepared } from '../../db/prepared.js';
 import type { DB } from '../../db/schema.js';
 import { scoreBeats } from '../ranking/order.js';
@@ -23,6 +25,46 @@ export async function saveEntries(
   mode: InsertOption,
   sort: SortOrder,
 ): Promise<Map<string, ScoreRow>> {
+  const rows = await entrySaves[saveWay(mode, sort)](db, ...entryArgs(entries, mode));
+  return new Map(rows.map((row) => [row.player_key, row]));
+}
+
+/** The board a save in one statement holds, as the save last read it (its id is the entries'). */
+export interface HeldBoard {
+  gameId: string;
+  name: string;
+  generation: number;
+}
+
+/**
+ * saveEntries in one statement that commits alone (PostgreSQL, a board without a size limit): the
+ * statement takes the board's shared lock itself, as a group's transaction does first, and the
+ * entries get their board's id from the locked row only while it is still `board`, at its
+ * generation, with no limit. Otherwise that id is missing, the statement fails before writing
+ * anything, and this answers undefined: the caller then takes the transaction's way, which reads
+ * the board again.
+ */
+export async function saveEntriesHeld(
+  db: Kysely<DB>,
+  board: HeldBoard,
+  entries: readonly NewEntry[],
+  mode: InsertOption,
+  sort: SortOrder,
+): Promise<Map<string, ScoreRow> | undefined> {
+  const held = [board.gameId, board.name, board.generation];
+  try {
+    const rows = await heldEntrySaves[saveWay(mode, sort)](db, ...held, ...entryArgs(entries, mode));
+    return new Map(rows.map((row) => [row.player_key, row]));
+  } catch (err) {
+    if (isHeldBoardMissing(err)) return undefined;
+    throw err;
+  }
+}
+
+const saveWay = (mode: InsertOption, sort: SortOrder) => (mode === 'highest' ? (`highest ${sort}` as const) : mode);
+
+/** A save's arguments: each entry's columns, in entrySave's order. */
+function entryArgs(entries: readonly NewEntry[], mode: InsertOption): unknown[] {
   const args: unknown[] = [];
   for (const e of entries) {
     const playerKey = mode === 'keep' ? e.id : e.player_name;
@@ -38,9 +80,7 @@ export async function saveEntries(
       e.engine,
     );
   }
-  const save = entrySaves[mode === 'highest' ? (`highest ${sort}` as const) : mode];
-  const rows = await save(db, ...args);
-  return new Map(rows.map((row) => [row.player_key, row]));
+  return args;
 }
 
 /** Every column of a score, named (a prepared statement must not say `*`). */
@@ -56,27 +96,62 @@ type OnConflict = Parameters<InsertQueryBuilder<DB, 'scores', InsertResult>['onC
  */
 function entrySave(conflict?: OnConflict) {
   return prepared((db, ...args) => {
-    const rows = [];
-    for (let i = 0; i < args.length; i += ENTRY_ARGS) {
-      const [id, boardId, periodStart, playerName, playerKey, score, timestamp, metadata, engine] = args.slice(
-        i,
-        i + ENTRY_ARGS,
-      );
-      rows.push({
-        id: id!,
-        leaderboard_id: boardId!,
-        period_start: periodStart as never,
-        player_name: playerName!,
-        player_key: playerKey!,
-        score: score as never,
-        timestamp: timestamp as never,
-        metadata: metadata!,
-        engine: engine as never,
-      });
-    }
-    const insert = db.insertInto('scores').values(rows);
+    const insert = db.insertInto('scores').values(entryRows(args));
     return (conflict ? insert.onConflict(conflict) : insert).returning(SCORE_COLUMNS);
   });
+}
+
+/**
+ * The same save as one statement holding its board (saveEntriesHeld): its first three arguments
+ * name the board (game, name, generation). The locked row, read once (materialised), gives each
+ * entry its board id when it is the entry's board; a board that has changed gives none, which the
+ * column refuses.
+ */
+function heldEntrySave(conflict?: OnConflict) {
+  return prepared((db, gameId, name, generation, ...args) => {
+    const board = db
+      .selectFrom('leaderboards')
+      .select('id')
+      .where('game_id', '=', gameId!)
+      .where('name', '=', name!)
+      .where('generation', '=', generation as never)
+      .where('max_entries', 'is', null);
+    const rows = entryRows(args).map((row) => ({
+      ...row,
+      leaderboard_id: sql<string>`(select id from held_board where id = ${row.leaderboard_id})`,
+    }));
+    const insert = db
+      .with(
+        (cte) => cte('held_board').materialized(),
+        () => withRowLock(db, board, 'key share'),
+      )
+      .insertInto('scores')
+      .values(rows);
+    return (conflict ? insert.onConflict(conflict) : insert).returning(SCORE_COLUMNS);
+  });
+}
+
+/** A save's rows from its arguments (entryArgs), as stand-ins or values. */
+function entryRows(args: string[]) {
+  const rows = [];
+  for (let i = 0; i < args.length; i += ENTRY_ARGS) {
+    const [id, boardId, periodStart, playerName, playerKey, score, timestamp, metadata, engine] = args.slice(
+      i,
+      i + ENTRY_ARGS,
+    );
+    rows.push({
+      id: id!,
+      leaderboard_id: boardId!,
+      period_start: periodStart as never,
+      player_name: playerName!,
+      player_key: playerKey!,
+      score: score as never,
+      timestamp: timestamp as never,
+      metadata: metadata!,
+      engine: engine as never,
+    });
+  }
+  return rows;
 }
 
 /** The player's entry takes the new score, time, metadata and engine; `beats` says when (always without it). */
@@ -94,19 +169,26 @@ const replacing =
     return update.where(({ eb, ref }) => eb(ref('excluded.score'), scoreBeats(beats), ref('scores.score')));
   };
 
-const entrySaves = {
-  keep: entrySave(),
-  latest: entrySave(replacing()),
-  'highest asc': entrySave(replacing('asc')),
-  'highest desc': entrySave(replacing('desc')),
+/** How each way of saving meets the player's entry already in the period (keep: never). */
+const conflicts = {
+  keep: undefined,
+  latest: replacing(),
+  'highest asc': replacing('asc'),
+  'highest desc': replacing('desc'),
   // The sum is computed by the database, so concurrent increments all count.
-  accumulator: entrySave((oc) =>
+  accumulator: ((oc) =>
     oc.columns(['leaderboard_id', 'period_start', 'player_key']).doUpdateSet((eb) => ({
       score: eb(eb.ref('scores.score'), '+', eb.ref('excluded.score')),
       timestamp: eb.ref('excluded.timestamp'),
       metadata: eb.fn.coalesce('excluded.metadata', 'scores.metadata'),
       engine: eb.ref('excluded.engine'),
       revision: eb(eb.ref('scores.revision'), '+', 1),
-    })),
-  ),
+    }))) as OnConflict,
 };
+type SaveWay = keyof typeof conflicts;
+
+const eachWay = <T>(make: (conflict?: OnConflict) => T) =>
+  Object.fromEntries(Object.entries(conflicts).map(([way, conflict]) => [way, make(conflict)])) as Record<SaveWay, T>;
+
+const entrySaves = eachWay(entrySave);
+const heldEntrySaves = eachWay(heldEntrySave);

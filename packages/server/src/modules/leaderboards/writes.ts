@@ -10,7 +10,7 @@ import type { BoardPeriod, RankIndex } from '../ranking/rank-index.js';
 import { leaderboardErrors as E, MAX_METADATA_BYTES } from './errors.js';
 import type { LeaderboardRow, ScoreRow } from './leaderboards.table.js';
 import type { OrderKey } from '../ranking/order.js';
-import { saveEntries } from './save-entry.js';
+import { saveEntries, saveEntriesHeld } from './save-entry.js';
 import * as store from './store.js';
 
 export interface WritesDeps {
@@ -90,6 +90,50 @@ export function createScoreWrites({
     if (removed.length > 0) await rankIndex.removed(at.boardId, removed);
   }
 
+  /** A run's entries, each with its id: the client's when no entry has it (`taken`), else a fresh one. */
+  function entriesOf(board: LeaderboardRow, at: BoardPeriod, run: readonly Submission[], taken: Set<string>) {
+    return run.map((s) => ({
+      id: s.wanted !== undefined && !taken.has(s.wanted) ? s.wanted : newScoreId(),
+      leaderboard_id: board.id,
+      period_start: at.periodStart,
+      player_name: s.player_name,
+      score: s.score,
+      timestamp: clock.now(),
+      metadata: s.metadata,
+      engine: s.engine,
+    }));
+  }
+
+  /**
+   * What each save of a run wrote, from the rows the save answered. A `highest` entry that did not
+   * beat the player's answers no row: the player's standing entry is read instead (in one read).
+   */
+  async function writtenOf(
+    db: Kysely<DB>,
+    board: LeaderboardRow,
+    at: BoardPeriod,
+    entries: ReturnType<typeof entriesOf>,
+    saved: Map<string, ScoreRow>,
+    taken: Set<string>,
+  ): Promise<Written[]> {
+    const rowOf = (entry: (typeof entries)[number]) =>
+      saved.get(board.insert_option === 'keep' ? entry.id : entry.player_name);
+    const kept = entries.filter((entry) => !rowOf(entry)).map((entry) => entry.player_name);
+    const standing = await store.findPlayerEntries(db, board.id, at.periodStart, kept);
+    const written: Written[] = [];
+    for (const entry of entries) {
+      const row = rowOf(entry);
+      if (row) taken.add(row.id);
+      written.push({
+        id: entry.id,
+        saved: row,
+        removed: [],
+        standing: row ? undefined : standing.get(entry.player_name),
+      });
+    }
+    return written;
+  }
+
   /**
    * Saves a run of submissions (no two of one player, nor asking for one id) in one statement, the
    * board's lock already held. `taken` holds the ids entries have among those the group's clients
@@ -102,34 +146,9 @@ export function createScoreWrites({
     run: readonly Submission[],
     taken: Set<string>,
   ): Promise<Written[]> {
-    const entries = run.map((s) => ({
-      // A client's id some entry already has (one saved earlier in this group, too) gives way to a fresh one.
-      id: s.wanted !== undefined && !taken.has(s.wanted) ? s.wanted : newScoreId(),
-      leaderboard_id: board.id,
-      period_start: at.periodStart,
-      player_name: s.player_name,
-      score: s.score,
-      timestamp: clock.now(),
-      metadata: s.metadata,
-      engine: s.engine,
-    }));
+    const entries = entriesOf(board, at, run, taken);
     const saved = await saveEntries(trx, entries, board.insert_option, board.sort);
-    const rowOf = (entry: (typeof entries)[number]) =>
-      saved.get(board.insert_option === 'keep' ? entry.id : entry.player_name);
-    // Without a row, a `highest` board kept the player's better entry: those, in one read.
-    const kept = entries.filter((entry) => !rowOf(entry)).map((entry) => entry.player_name);
-    const standing = await store.findPlayerEntries(trx, board.id, at.periodStart, kept);
-    const written: Written[] = [];
-    for (const entry of entries) {
-      const row = rowOf(entry);
-      if (row) taken.add(row.id);
-      written.push({
-        id: entry.id,
-        saved: row,
-        removed: [],
-        standing: row ? undefined : standing.get(entry.player_name),
-      });
-    }
+    const written = await writtenOf(trx, board, at, entries, saved, taken);
     // Only a new entry can push one past the limit; an updated one leaves the count as it was. The
     // index hears of what went after every save of the run.
     if (board.max_entries !== null && written.some((w) => w.saved?.revision === 0)) {
@@ -173,6 +192,30 @@ export function createScoreWrites({
   }
 
   /**
+   * Whether a group on a board without a size limit can be saved by one statement that commits
+   * alone (saveHeld): on PostgreSQL, where each statement is a round trip, when the group is one
+   * run (saveAll: no player twice on a board that keeps one entry each) and no client asks for an
+   * id (those are checked against every board's entries first).
+   */
+  function savesInOneStatement(board: LeaderboardRow, group: readonly Submission[]): boolean {
+    if (!writesRowsTogether(db) || group.some((s) => s.wanted !== undefined)) return false;
+    return board.insert_option === 'keep' || new Set(group.map((s) => s.player_name)).size === group.length;
+  }
+
+  /**
+   * A group's saves as one statement holding the board's shared lock itself (saveEntriesHeld), where
+   * the transaction's way is four round trips: BEGIN, the lock, the save, COMMIT. Undefined when the
+   * board is no longer as it was read (new settings, a wipe, gone): nothing was written, and the
+   * transaction's way reads it again.
+   */
+  async function saveHeld(board: LeaderboardRow, at: BoardPeriod, group: Submission[]) {
+    const entries = entriesOf(board, at, group, new Set());
+    const held = { gameId: group[0]!.gameId, name: group[0]!.name, generation: board.generation };
+    const saved = await saveEntriesHeld(db, held, entries, board.insert_option, board.sort);
+    return saved && writtenOf(db, board, at, entries, saved, new Set());
+  }
+
+  /**
    * Saves a group of submissions to one board in one transaction holding the board's lock, in
    * arrival order (saveAll); the rank index hears of each, in that order, after the commit.
    */
@@ -190,21 +233,23 @@ export function createScoreWrites({
       try {
         written = await rankIndex.track([board.id], async () => {
           const lock = board.max_entries === null ? 'share' : 'one';
-          const written = await db.transaction().execute(async (trx) => {
-            const held = await store.lockBoard(trx, gameId, name, lock);
-            if (!held) return 'gone' as const;
-            // A new board of that name (tracked under another id), or one now limited in size
-            // (a stronger lock): read again.
-            if (held.id !== board.id || (held.max_entries !== null && lock === 'share')) return 'stale' as const;
-            // New settings or a wipe since the board was read (or kept): the locked row is the
-            // truth until the commit, so the saves follow it rather than start again.
-            if (held.generation !== board.generation) {
-              stale(gameId);
-              board = held;
-              at = currentPeriod(held);
-            }
-            return saveAll(trx, board, at, group);
-          });
+          const written =
+            (lock === 'share' && savesInOneStatement(board, group) ? await saveHeld(board, at, group) : undefined) ??
+            (await db.transaction().execute(async (trx) => {
+              const held = await store.lockBoard(trx, gameId, name, lock);
+              if (!held) return 'gone' as const;
+              // A new board of that name (tracked under another id), or one now limited in size
+              // (a stronger lock): read again.
+              if (held.id !== board.id || (held.max_entries !== null && lock === 'share')) return 'stale' as const;
+              // New settings or a wipe since the board was read (or kept): the locked row is the
+              // truth until the commit, so the saves follow it rather than start again.
+              if (held.generation !== board.generation) {
+                stale(gameId);
+                board = held;
+                at = currentPeriod(held);
+              }
+              return saveAll(trx, board, at, group);
+            }));
           if (typeof written !== 'string') {
             added(written.filter((w) => w.saved?.revision === 0).length);
             await followAll(at, written);
