@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { createDatabase, type Database } from '../packages/server/src/db/database.js';
 import { SERVER_ENV } from './seed.js';
@@ -109,4 +110,21 @@ export async function stopServer(child: ChildProcess): Promise<void> {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;
+}
+
+/**
+ * Removes what the server left in Redis for a bench game: its boards' sorted sets, under the rank
+ * index's default prefix, tens of MB for a board of 10^6 entries.
+ */
+export async function forgetRanks(gameId: string): Promise<void> {
+  const redis = new Redis(redisUrl!);
+  try {
+    for await (const keys of redis.scanStream({ match: `howl:rank:{${gameId}-*`, count: 1000 }) as AsyncIterable<
+      string[]
+    >) {
+      if (keys.length > 0) await redis.unlink(...keys);
+    }
+  } finally {
+    redis.disconnect();
+  }
 }

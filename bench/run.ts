@@ -25,7 +25,17 @@ import { memoryRankIndex } from '../packages/server/src/modules/ranking/memory-i
 import { redisRankIndex } from '../packages/server/src/modules/ranking/redis-index.js';
 import { baselineOf, drive, MIXED, PATHS, percentile, probe, type Load } from './load.js';
 import { goals, markdown, type Burst, type Goal, type SizeResult } from './report.js';
-import { openBackend, pgUrl, redisUrl, ROOT, settledRss, start, startServer, stopServer } from './processes.js';
+import {
+  forgetRanks,
+  openBackend,
+  pgUrl,
+  redisUrl,
+  ROOT,
+  settledRss,
+  start,
+  startServer,
+  stopServer,
+} from './processes.js';
 import { API_KEY, MODES, seed } from './seed.js';
 import { soak } from './soak.js';
 
@@ -197,6 +207,7 @@ async function emptyBoardsRss(backend: string): Promise<number> {
   } finally {
     await b.database.destroy();
     await b.cleanup();
+    if (backend === 'redis') await forgetRanks(gameId);
   }
 }
 
@@ -256,6 +267,7 @@ async function benchSize(
   } finally {
     await b.database.destroy();
     await b.cleanup();
+    if (backend === 'redis') await forgetRanks(gameId);
   }
 }
 

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { migrateToLatest } from '../packages/server/src/db/migrate.js';
 import { cannon, MIXED, percentile } from './load.js';
-import { openBackend, ROOT, rssOf, startServer, stopServer } from './processes.js';
+import { forgetRanks, openBackend, ROOT, rssOf, startServer, stopServer } from './processes.js';
 import { soakMarkdown, type SoakResult, type SoakSample } from './report.js';
 import { API_KEY, MODES, seed } from './seed.js';
 
@@ -132,5 +132,6 @@ export async function soak({ minutes, docs }: { minutes: number; docs: boolean }
     for (const s of servers) await stopServer(s.child);
     await backend.database.destroy();
     await backend.cleanup();
+    await forgetRanks(gameId);
   }
 }
