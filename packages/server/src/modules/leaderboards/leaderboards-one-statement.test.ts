@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { boardGame } from '../../../test/support/boards.js';
 import { openTestDatabase } from '../../../test/support/database.js';
 import { services } from '../../../test/support/services.js';
+import { swCall } from '../../../test/support/silentwolf.js';
 
 // On PostgreSQL a group of submits to a board without a size limit is one statement that holds the
 // board's shared lock itself and commits alone (writes.ts saveHeld); a board changed since it was
@@ -55,10 +57,11 @@ describe.skipIf(!services.postgresUrl && 'TEST_DATABASE_URL is not set')('postgr
     const sent = await made(async () => (answer = await submit('open', 'a player', 40)));
     expect(answer!.statusCode).toBe(200);
     expect(answer!.json()).toMatchObject({ position: 1, kept: true });
-    // Kysely does not log BEGIN and COMMIT; a transaction's way would show the board's lock as a read of its own.
-    const writes = sent.filter((s) => /^(with|insert|update|delete|select)/.test(s) && !s.includes('games'));
-    expect(writes).toHaveLength(1);
-    expect(writes[0]).toMatch(/^with "held_board" as materialized .* for key share\) insert into "scores"/);
+    // The transaction's way would show BEGIN, the board's lock as a read of its own, the insert and COMMIT.
+    expect(sent.filter((s) => /^(begin|commit|insert)|for key share$/.test(s))).toEqual([]);
+    expect(sent.filter((s) => s.includes('"scores"') && !s.startsWith('select'))).toEqual([
+      expect.stringMatching(/^with "held_board" as materialized .* for key share\) insert into "scores"/),
+    ]);
     expect(await stored('open')).toEqual([{ player_name: 'a player', score: 40 }]);
   });
 
@@ -73,6 +76,30 @@ describe.skipIf(!services.postgresUrl && 'TEST_DATABASE_URL is not set')('postgr
     expect(await stored('best')).toEqual([{ player_name: 'a player', score: 20 }]);
   });
 
+  it("keeps a client's fresh score id in the one statement, and gives a taken one a fresh id the transaction's way", async () => {
+    await createBoard('named', { max_entries: null });
+    const save = (score_id: string, score: number) =>
+      swCall(ctx.t, ctx.game, 'POST', '/save_score', {
+        body: { score_id, ldboard_name: 'named', player_name: 'a player', score },
+      });
+    const id = randomUUID();
+    let first: Awaited<ReturnType<typeof save>> | undefined;
+    const sent = await made(async () => (first = await save(id, 1)));
+    expect(first!.json()).toEqual({ success: true, score_id: id });
+    expect(sent.filter((s) => s.includes('leaderboards'))).toEqual([expect.stringContaining('held_board')]);
+    // The same id again: the statement meets the entry that has it and writes nothing; the
+    // transaction's way then saves the score under a fresh id.
+    let again: Awaited<ReturnType<typeof save>> | undefined;
+    const resent = await made(async () => (again = await save(id, 2)));
+    expect(again!.statusCode).toBe(200);
+    expect(again!.json().score_id).not.toBe(id);
+    expect(resent.filter((s) => s.includes('held_board'))).toEqual([expect.stringMatching(/^failed: /)]);
+    expect(await stored('named')).toEqual([
+      { player_name: 'a player', score: 2 },
+      { player_name: 'a player', score: 1 },
+    ]);
+  });
+
   it('takes the transaction’s way when the board was limited since it was read, and keeps to the limit', async () => {
     await createBoard('changed', { max_entries: null });
     expect((await submit('changed', 'zero', 0)).statusCode).toBe(200);
@@ -85,38 +112,102 @@ describe.skipIf(!services.postgresUrl && 'TEST_DATABASE_URL is not set')('postgr
     const sent = await made(async () => expect((await submit('changed', 'first', 1)).statusCode).toBe(200));
     // The one statement found the board changed and wrote nothing; the transaction's way locked
     // the board for a limited save (see BoardLock) and trimmed to the new limit.
-    expect(sent[0]).toMatch(/^failed: with "held_board"/);
+    expect(sent.filter((s) => s.includes('held_board'))).toEqual([expect.stringMatching(/^failed: /)]);
     expect(sent.some((s) => s.startsWith('select') && s.endsWith('for no key update'))).toBe(true);
     expect(await stored('changed')).toEqual([{ player_name: 'first', score: 1 }]);
     expect((await submit('changed', 'second', 2)).statusCode).toBe(200);
     expect(await stored('changed')).toEqual([{ player_name: 'second', score: 2 }]);
   });
 
-  it('waits for a settings change that holds the board, then follows it: submits racing a new limit never overfill it', async () => {
-    await createBoard('racing', { max_entries: null });
-    const id = await boardId('racing');
-    // Another connection changes the board's settings as the dashboard does: the row locked for update.
+  it('saves a group of several players in its one statement, and a player twice the transaction’s way', async () => {
+    await createBoard('latest', { max_entries: null, insert_option: 'latest' });
+    const together = await made(async () => {
+      const answers = await Promise.all([1, 2, 3].map((n) => submit('latest', `player ${n}`, n)));
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    });
+    const held = together.filter((s) => s.includes('held_board'));
+    expect(held).toHaveLength(1);
+    expect(held[0]!.match(/\(select id from held_board/g)).toHaveLength(3);
+    const twice = await made(async () => {
+      await Promise.all([4, 5].map((n) => submit('latest', 'player 1', n)));
+    });
+    expect(twice.some((s) => s.includes('held_board'))).toBe(false);
+    expect(await stored('latest')).toEqual([
+      { player_name: 'player 1', score: 5 },
+      { player_name: 'player 3', score: 3 },
+      { player_name: 'player 2', score: 2 },
+    ]);
+  });
+
+  /**
+   * Holds the board's row for update from another connection, as every change of a board does
+   * (settings, wipe, import, delete), runs `change` there, sends `submits` and lets them reach the
+   * lock before the change commits; answers what the submits answered and the statements made.
+   */
+  async function racing(name: string, change: string, submits: () => Promise<unknown>) {
+    const id = await boardId(name);
     const other = new pg.Client({ connectionString: services.postgresUrl });
     await other.connect();
     try {
       await other.query(`set search_path to ${await schemaOf()}`);
       await other.query('begin');
       await other.query('select id from leaderboards where id = $1 for update', [id]);
-      await other.query('update leaderboards set max_entries = 2, generation = generation + 1 where id = $1', [id]);
-      const submits = Promise.all([1, 2, 3, 4, 5].map((n) => submit('racing', `player ${n}`, n)));
-      // The submits are waiting on the board's row; none may have written.
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(await stored('racing')).toEqual([]);
-      await other.query('commit');
-      const answers = await submits;
-      expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
+      await other.query(change, [id]);
+      const xid = (await other.query<{ xid: string }>('select pg_current_xact_id()::text as xid')).rows[0]!.xid;
+      let answered: unknown;
+      const sent = await made(async () => {
+        const sending = submits().then((a) => (answered = a));
+        // The one statement waits on the row: seen by PostgreSQL, not guessed from a delay.
+        for (let waited = 0; !(await waitingOn(xid)); waited += 10) {
+          if (waited > 10_000) throw new Error('the submits never reached the board lock');
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        expect(await stored(name)).toEqual([]);
+        await other.query('commit');
+        await sending;
+      });
+      return { answered, sent };
     } finally {
       await other.end();
     }
+  }
+  /** Whether a statement waits on the transaction `xid` (its row lock). */
+  const waitingOn = async (xid: string) =>
+    (
+      await sql<{ n: number }>`select count(*)::int as n from pg_locks
+        where not granted and locktype = 'transactionid' and transactionid::text = ${xid}`.execute(ctx.t.database.db)
+    ).rows[0]!.n > 0;
+
+  it('waits for a new limit that holds the board, then follows it: submits racing it never overfill the board', async () => {
+    await createBoard('racing', { max_entries: null });
+    // The limit alone, as a change of max_entries makes it (no new generation).
+    const { answered, sent } = await racing('racing', 'update leaderboards set max_entries = 2 where id = $1', () =>
+      Promise.all([1, 2, 3, 4, 5].map((n) => submit('racing', `player ${n}`, n))),
+    );
+    expect((answered as Array<{ statusCode: number }>).map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(sent.filter((s) => s.includes('held_board')).every((s) => s.startsWith('failed: '))).toBe(true);
     expect(await stored('racing')).toEqual([
       { player_name: 'player 5', score: 5 },
       { player_name: 'player 4', score: 4 },
     ]);
+  });
+
+  it('waits for a wipe that holds the board, then saves under the new generation, as the rank index expects', async () => {
+    await createBoard('wiped', { max_entries: null });
+    expect((await submit('wiped', 'before', 100)).statusCode).toBe(200);
+    await ctx.t.database.db
+      .deleteFrom('scores')
+      .where('leaderboard_id', '=', await boardId('wiped'))
+      .execute();
+    // The generation alone, as a wipe moves it (its scores are gone already, above).
+    const { answered, sent } = await racing(
+      'wiped',
+      'update leaderboards set generation = generation + 1 where id = $1',
+      () => submit('wiped', 'after', 1),
+    );
+    expect((answered as { statusCode: number }).statusCode).toBe(200);
+    expect(sent.filter((s) => s.includes('held_board'))).toEqual([expect.stringMatching(/^failed: /)]);
+    expect(await stored('wiped')).toEqual([{ player_name: 'after', score: 1 }]);
   });
 
   const schemaOf = async () =>

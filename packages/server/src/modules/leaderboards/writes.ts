@@ -194,24 +194,32 @@ export function createScoreWrites({
   /**
    * Whether a group on a board without a size limit can be saved by one statement that commits
    * alone (saveHeld): on PostgreSQL, where each statement is a round trip, when the group is one
-   * run (saveAll: no player twice on a board that keeps one entry each) and no client asks for an
-   * id (those are checked against every board's entries first).
+   * run (saveAll: no player twice on a board that keeps one entry each, no client id twice).
    */
   function savesInOneStatement(board: LeaderboardRow, group: readonly Submission[]): boolean {
-    if (!writesRowsTogether(db) || group.some((s) => s.wanted !== undefined)) return false;
+    if (!writesRowsTogether(db)) return false;
+    const wanted = group.flatMap((s) => (s.wanted === undefined ? [] : [s.wanted]));
+    if (new Set(wanted).size !== wanted.length) return false;
     return board.insert_option === 'keep' || new Set(group.map((s) => s.player_name)).size === group.length;
   }
 
   /**
    * A group's saves as one statement holding the board's shared lock itself (saveEntriesHeld), where
-   * the transaction's way is four round trips: BEGIN, the lock, the save, COMMIT. Undefined when the
-   * board is no longer as it was read (new settings, a wipe, gone): nothing was written, and the
-   * transaction's way reads it again.
+   * the transaction's way is four round trips: BEGIN, the lock, the save, COMMIT. Undefined when
+   * nothing was written and the transaction's way must save the group: the board is no longer as
+   * it was read (new settings, a wipe, gone), or a client's id is an entry's already (that way
+   * gives it a fresh one).
    */
   async function saveHeld(board: LeaderboardRow, at: BoardPeriod, group: Submission[]) {
     const entries = entriesOf(board, at, group, new Set());
     const held = { gameId: group[0]!.gameId, name: group[0]!.name, generation: board.generation };
-    const saved = await saveEntriesHeld(db, held, entries, board.insert_option, board.sort);
+    let saved: Awaited<ReturnType<typeof saveEntriesHeld>>;
+    try {
+      saved = await saveEntriesHeld(db, held, entries, board.insert_option, board.sort);
+    } catch (err) {
+      if (isUniqueViolation(err)) return undefined;
+      throw err;
+    }
     return saved && writtenOf(db, board, at, entries, saved, new Set());
   }
 
