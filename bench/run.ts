@@ -192,10 +192,7 @@ async function warmUp(base: string, headers: Record<string, string>, rebuildMs: 
  * and the player documents leave in any server.
  */
 async function emptyBoardsRss(backend: string): Promise<number> {
-  const b = await openBackend(backend);
-  const gameId = `bench${randomBytes(4).toString('hex')}`;
-  try {
-    await migrateToLatest(b.database);
+  return withBenchGame(backend, async (b, gameId) => {
     await seed(b.database.db, gameId, 0);
     const server = await startServer({ ...b.env, DATABASE_URL: b.url });
     try {
@@ -204,6 +201,22 @@ async function emptyBoardsRss(backend: string): Promise<number> {
     } finally {
       await stopServer(server.child);
     }
+  });
+}
+
+/**
+ * Runs `measure` on a fresh, migrated store of `backend` with a new game id, and removes both after
+ * it: the store, and what the game's boards left in Redis.
+ */
+async function withBenchGame<T>(
+  backend: string,
+  measure: (b: Awaited<ReturnType<typeof openBackend>>, gameId: string) => Promise<T>,
+): Promise<T> {
+  const b = await openBackend(backend);
+  const gameId = `bench${randomBytes(4).toString('hex')}`;
+  try {
+    await migrateToLatest(b.database);
+    return await measure(b, gameId);
   } finally {
     await b.database.destroy();
     await b.cleanup();
@@ -218,10 +231,7 @@ async function benchSize(
   withBurst: boolean,
   emptyRssMb: number,
 ): Promise<SizeResult> {
-  const b = await openBackend(backend);
-  const gameId = `bench${randomBytes(4).toString('hex')}`;
-  try {
-    await migrateToLatest(b.database);
+  return withBenchGame(backend, async (b, gameId) => {
     const seeded = performance.now();
     await seed(b.database.db, gameId, size);
     console.log(
@@ -264,11 +274,7 @@ async function benchSize(
     } finally {
       await stopServer(server.child);
     }
-  } finally {
-    await b.database.destroy();
-    await b.cleanup();
-    if (backend === 'redis') await forgetRanks(gameId);
-  }
+  });
 }
 
 // The numbers are of what production runs: the bundle `npm start` runs, built from these sources.
