@@ -172,13 +172,23 @@ export function createScoreWrites({
     ]);
     const alone = !writesRowsTogether(trx) || (board.max_entries !== null && board.insert_option !== 'keep');
     const written: Written[] = [];
+    for (const run of runsOf(board, group, alone)) written.push(...(await saveRun(trx, board, at, run, taken)));
+    return written;
+  }
+
+  /**
+   * A group in runs, in arrival order: a run ends where a player (on a board that keeps one entry
+   * each) or a client's id comes again, and after every save when `alone`.
+   */
+  function runsOf(board: LeaderboardRow, group: readonly Submission[], alone: boolean): Submission[][] {
+    const runs: Submission[][] = [];
     let run: Submission[] = [];
     const players = new Set<string>();
     const wanted = new Set<string>();
     for (const s of group) {
       const player = board.insert_option === 'keep' ? undefined : s.player_name;
       if (alone || (player !== undefined && players.has(player)) || (s.wanted !== undefined && wanted.has(s.wanted))) {
-        if (run.length > 0) written.push(...(await saveRun(trx, board, at, run, taken)));
+        if (run.length > 0) runs.push(run);
         run = [];
         players.clear();
         wanted.clear();
@@ -187,20 +197,17 @@ export function createScoreWrites({
       if (player !== undefined) players.add(player);
       if (s.wanted !== undefined) wanted.add(s.wanted);
     }
-    if (run.length > 0) written.push(...(await saveRun(trx, board, at, run, taken)));
-    return written;
+    if (run.length > 0) runs.push(run);
+    return runs;
   }
 
   /**
    * Whether a group on a board without a size limit can be saved by one statement that commits
    * alone (saveHeld): on PostgreSQL, where each statement is a round trip, when the group is one
-   * run (saveAll: no player twice on a board that keeps one entry each, no client id twice).
+   * run (runsOf: no player twice on a board that keeps one entry each, no client id twice).
    */
   function savesInOneStatement(board: LeaderboardRow, group: readonly Submission[]): boolean {
-    if (!writesRowsTogether(db)) return false;
-    const wanted = group.flatMap((s) => (s.wanted === undefined ? [] : [s.wanted]));
-    if (new Set(wanted).size !== wanted.length) return false;
-    return board.insert_option === 'keep' || new Set(group.map((s) => s.player_name)).size === group.length;
+    return writesRowsTogether(db) && runsOf(board, group, false).length === 1;
   }
 
   /**
