@@ -24,8 +24,11 @@ export async function againOnTakenKey<T>(write: () => Promise<T>, attempts = 3):
   }
 }
 
-/** True when a score save holding its board (save-entry.ts saveEntriesHeld) found the board changed: PostgreSQL refused its missing board id. */
-export function isHeldBoardMissing(err: unknown): boolean {
+/**
+ * True when a write that holds its parent row in the same statement (a score's board, a document's
+ * game) found it changed or gone: PostgreSQL refused the missing id in `column`.
+ */
+export function isHeldRowMissing(err: unknown, column: string): boolean {
   const e = err as { code?: unknown; column?: unknown } | null;
-  return e?.code === '23502' && e.column === 'leaderboard_id';
+  return e?.code === '23502' && e.column === column;
 }

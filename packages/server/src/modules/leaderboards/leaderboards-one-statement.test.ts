@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { boardGame } from '../../../test/support/boards.js';
+import { heldElsewhere } from '../../../test/support/held-elsewhere.js';
 import { openTestDatabase } from '../../../test/support/database.js';
 import { services } from '../../../test/support/services.js';
 import { swCall } from '../../../test/support/silentwolf.js';
@@ -146,37 +145,20 @@ describe.skipIf(!services.postgresUrl && 'TEST_DATABASE_URL is not set')('postgr
    */
   async function racing(name: string, change: string, submits: () => Promise<unknown>) {
     const id = await boardId(name);
-    const other = new pg.Client({ connectionString: services.postgresUrl });
-    await other.connect();
-    try {
-      await other.query(`set search_path to ${await schemaOf()}`);
-      await other.query('begin');
-      await other.query('select id from leaderboards where id = $1 for update', [id]);
-      await other.query(change, [id]);
-      const xid = (await other.query<{ xid: string }>('select pg_current_xact_id()::text as xid')).rows[0]!.xid;
-      let answered: unknown;
-      const sent = await made(async () => {
-        const sending = submits().then((a) => (answered = a));
-        // The one statement waits on the row: seen by PostgreSQL, not guessed from a delay.
-        for (let waited = 0; !(await waitingOn(xid)); waited += 10) {
-          if (waited > 10_000) throw new Error('the submits never reached the board lock');
-          await new Promise((resolve) => setTimeout(resolve, 10));
-        }
-        expect(await stored(name)).toEqual([]);
-        await other.query('commit');
-        await sending;
-      });
-      return { answered, sent };
-    } finally {
-      await other.end();
-    }
+    let answered: unknown;
+    const sent = await made(async () => {
+      answered = await heldElsewhere(
+        ctx.t.database.db,
+        {
+          hold: (other) => other.query('select id from leaderboards where id = $1 for update', [id]),
+          then: (other) => other.query(change, [id]),
+          whileBlocked: async () => expect(await stored(name)).toEqual([]),
+        },
+        submits,
+      );
+    });
+    return { answered, sent };
   }
-  /** Whether a statement waits on the transaction `xid` (its row lock). */
-  const waitingOn = async (xid: string) =>
-    (
-      await sql<{ n: number }>`select count(*)::int as n from pg_locks
-        where not granted and locktype = 'transactionid' and transactionid::text = ${xid}`.execute(ctx.t.database.db)
-    ).rows[0]!.n > 0;
 
   it('waits for a new limit that holds the board, then follows it: submits racing it never overfill the board', async () => {
     await createBoard('racing', { max_entries: null });
@@ -209,7 +191,4 @@ describe.skipIf(!services.postgresUrl && 'TEST_DATABASE_URL is not set')('postgr
     expect(sent.filter((s) => s.includes('held_board'))).toEqual([expect.stringMatching(/^failed: /)]);
     expect(await stored('wiped')).toEqual([{ player_name: 'after', score: 1 }]);
   });
-
-  const schemaOf = async () =>
-    (await sql<{ schema: string }>`select current_schema() as schema`.execute(ctx.t.database.db)).rows[0]!.schema;
 });

@@ -1,7 +1,7 @@
 import type { InsertOption, SortOrder } from '@howl/contract';
 import { sql, type InsertQueryBuilder, type InsertResult, type Kysely } from 'kysely';
 import { withRowLock } from '../../db/dialect-sql.js';
-import { isHeldBoardMissing } from '../../db/errors.js';
+import { isHeldRowMissing } from '../../db/errors.js';
 import { prepared } from '../../db/prepared.js';
 import type { DB } from '../../db/schema.js';
 import { scoreBeats } from '../ranking/order.js';
@@ -56,7 +56,7 @@ export async function saveEntriesHeld(
     const rows = await heldEntrySaves[saveWay(mode, sort)](db, ...held, ...entryArgs(entries, mode));
     return new Map(rows.map((row) => [row.player_key, row]));
   } catch (err) {
-    if (isHeldBoardMissing(err)) return undefined;
+    if (isHeldRowMissing(err, 'leaderboard_id')) return undefined;
     throw err;
   }
 }

@@ -47,9 +47,9 @@ export function createPlayerData({ db, clock, games, caches = noCaches }: Player
    * alongside (writes.ts): merges of different keys both land, a stale `if_version` is refused,
    * and a too-large result writes nothing.
    */
-  function change(key: DocKey, ifVersion: number | undefined, next: DocChange['next']): Promise<StoredDoc> {
+  function change(key: DocKey, ifVersion: number | undefined, next: DocChange['next'], replacing?: Doc) {
     if (key.player === GAME_STATE_PLAYER && key.character !== '') throw playerDataErrors.gameStateCharacters();
-    return writes.change({ key, ifVersion, next });
+    return writes.change({ key, ifVersion, next, ...(replacing && { replacing }) });
   }
 
   return {
@@ -63,11 +63,16 @@ export function createPlayerData({ db, clock, games, caches = noCaches }: Player
 
     /** Replaces the document, or with `overwrite: false` merges its top-level keys into the stored one. */
     put(key: DocKey, input: { player_data: Doc; overwrite: boolean; if_version?: number | undefined }) {
-      return change(key, input.if_version, (current) => {
-        if (input.overwrite) return input.player_data;
-        const stored = current();
-        return stored === null ? input.player_data : { ...stored, ...input.player_data };
-      });
+      return change(
+        key,
+        input.if_version,
+        (current) => {
+          if (input.overwrite) return input.player_data;
+          const stored = current();
+          return stored === null ? input.player_data : { ...stored, ...input.player_data };
+        },
+        input.overwrite ? input.player_data : undefined,
+      );
     },
 
     /** Removes the named top-level keys, or the whole document without `keys`. */

@@ -1,5 +1,13 @@
-import type { ExpressionBuilder, InsertQueryBuilder, InsertResult, Kysely, Transaction } from 'kysely';
+import {
+  sql,
+  type ExpressionBuilder,
+  type InsertQueryBuilder,
+  type InsertResult,
+  type Kysely,
+  type Transaction,
+} from 'kysely';
 import { lockNames, writesRowsTogether } from '../../db/dialect-sql.js';
+import { isHeldRowMissing } from '../../db/errors.js';
 import { prepared } from '../../db/prepared.js';
 import type { DB } from '../../db/schema.js';
 import type { PlayerDataTable } from './player-data.table.js';
@@ -37,9 +45,12 @@ export async function lockPlayer(trx: Transaction<DB>, gameId: string, player: s
 export async function lockPlayers(trx: Transaction<DB>, players: Array<{ gameId: string; player: string }>) {
   await lockNames(
     trx,
-    players.map((p) => `player-data:${p.gameId}:${p.player}`),
+    players.map((p) => playerLock(p.gameId, p.player)),
   );
 }
+
+/** The name a player's documents are held by (lockNames). */
+const playerLock = (gameId: string, player: string) => `player-data:${gameId}:${player}`;
 
 /** Whether a row is the document of this key. */
 const isDoc = (key: DocKey) => (eb: ExpressionBuilder<DB, 'player_data'>) =>
@@ -104,6 +115,62 @@ export async function saveDocs(db: Kysely<DB>, rows: PlayerDataTable[]): Promise
   }
   await db.insertInto('player_data').values(rows).onConflict(docUpsert).execute();
 }
+
+/**
+ * Replaces players' own documents in one statement that commits alone, holding what a group's
+ * transaction holds, in the same order: the games' rows (shared, as holdGame), then the players
+ * (lockNames). Each key once; `games` and `players` in lockOrder. A document's next version is the
+ * stored one's plus one, read under its row lock, so a write that committed meanwhile counts.
+ * Answers each player's new version, or undefined when a game is gone and nothing was written.
+ */
+export async function replaceOwnDocsHeld(
+  db: Kysely<DB>,
+  held: { games: string[]; players: Array<{ gameId: string; player: string }> },
+  docs: Array<{ gameId: string; player: string; data: string }>,
+  now: number,
+): Promise<Array<{ game_id: string; player_name: string; version: number }> | undefined> {
+  const locks = held.players.map((p) => playerLock(p.gameId, p.player));
+  const column = (pick: (d: (typeof docs)[number]) => string) => docs.map(pick);
+  try {
+    return await ownDocsReplace(
+      db,
+      held.games,
+      locks,
+      column((d) => d.gameId),
+      column((d) => d.player),
+      column((d) => d.data),
+      now,
+    );
+  } catch (err) {
+    // The game's row was gone when its hold read it: its id in the row is null, which the column refuses.
+    if (isHeldRowMissing(err, 'game_id')) return undefined;
+    throw err;
+  }
+}
+
+// The games are held before any player (the players' count waits on theirs), and every player
+// before any row is written (each row waits on that count).
+const ownDocsReplace = prepared((db, games, locks, gameIds, players, data, now) => ({
+  compile: () =>
+    sql<{ game_id: string; player_name: string; version: number }>`
+      with held_game as materialized (
+        select g.id from unnest(${games}::text[]) with ordinality as wanted(id, at)
+        join games g on g.id = wanted.id
+        order by wanted.at
+        for share of g
+      ), held_players as materialized (
+        select count(pg_advisory_xact_lock(hashtextextended(name, 0))) as held
+        from (select name from unnest(${locks}::text[]) with ordinality as named(name, at) order by at) as named
+        where (select count(*) from held_game) >= 0
+      )
+      insert into player_data (game_id, player_name, character_name, data, version, updated_at)
+      select (select id from held_game where id = doc.game_id), doc.player, '', doc.data, 1, ${now}::bigint
+      from unnest(${gameIds}::text[], ${players}::text[], ${data}::text[]) as doc(game_id, player, data)
+      cross join held_players
+      on conflict (game_id, player_name, character_name) do update
+        set data = excluded.data, version = player_data.version + 1, updated_at = excluded.updated_at
+      returning game_id, player_name, version`.compile(db),
+}));
 
 export async function deleteDocs(db: Kysely<DB>, keys: DocKey[]): Promise<void> {
   if (keys.length === 0) return;

@@ -1,7 +1,7 @@
 import { MAX_CHARACTERS_PER_PLAYER, MAX_PLAYER_DATA_BYTES } from '@howl/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { lockOrder } from '../../db/dialect-sql.js';
+import { lockOrder, writesRowsTogether } from '../../db/dialect-sql.js';
 import type { Clock } from '../../lib/clock.js';
 import { done, failed, groupCommit, type Outcome } from '../../lib/group-commit.js';
 import type { GameHold } from '../games/service.js';
@@ -29,6 +29,8 @@ export interface DocChange {
   key: DocKey;
   ifVersion: number | undefined;
   next(current: () => Doc | null): Doc | null;
+  /** The whole new document when the change replaces whatever is stored (a put with overwrite). */
+  replacing?: Doc;
 }
 
 export const docId = (k: DocKey) => JSON.stringify([k.gameId, k.player, k.character]);
@@ -58,15 +60,10 @@ export function createDocWrites({
   async function changeGroup(trx: Transaction<DB>, group: DocChange[]): Promise<Array<Outcome<StoredDoc>>> {
     // A game deleted meanwhile takes its data with it; a write after that has nowhere to go.
     const live = new Set<string>();
-    for (const gameId of [...new Set(group.map((c) => c.key.gameId))].sort(lockOrder)) {
+    for (const gameId of heldBy(group.map((c) => c.key)).games) {
       if (await games.hold(trx, gameId)) live.add(gameId);
     }
-    const players = new Map<string, DocKey>();
-    for (const c of group) if (live.has(c.key.gameId)) players.set(playerId(c.key), c.key);
-    const ordered = [...players.values()].sort(
-      (a, b) => lockOrder(a.gameId, b.gameId) || lockOrder(a.player, b.player),
-    );
-    await store.lockPlayers(trx, ordered);
+    await store.lockPlayers(trx, heldBy(group.map((c) => c.key).filter((k) => live.has(k.gameId))).players);
 
     const keys = new Map<string, DocKey>();
     for (const c of group) if (live.has(c.key.gameId)) keys.set(docId(c.key), c.key);
@@ -134,14 +131,59 @@ export function createDocWrites({
     return outcomes;
   }
 
+  /**
+   * A group that replaces players' own documents outright, each once and without a version to
+   * check, as one statement holding its games and players itself (store.replaceOwnDocsHeld): on
+   * PostgreSQL, where the transaction's way is six round trips. Nothing to read first: the new
+   * version is the stored one's plus one. Undefined when a game is gone (the transaction's way
+   * answers for it).
+   */
+  async function replaceHeld(group: DocChange[]): Promise<Array<Outcome<StoredDoc>> | undefined> {
+    const texts = group.map((c) => JSON.stringify(c.replacing));
+    const outcomes = texts.map((data) => {
+      const bytes = Buffer.byteLength(data, 'utf8');
+      return bytes > MAX_PLAYER_DATA_BYTES ? failed(playerDataErrors.tooLarge(bytes)) : undefined;
+    });
+    const docs = group.flatMap((c, i) => (outcomes[i] ? [] : [{ ...c.key, data: texts[i]! }]));
+    const now = clock.now();
+    const saved = docs.length === 0 ? [] : await store.replaceOwnDocsHeld(db, heldBy(docs), docs, now);
+    if (!saved) return undefined;
+    const versions = new Map(
+      saved.map((r) => [playerId({ gameId: r.game_id, player: r.player_name, character: '' }), r.version]),
+    );
+    return group.map(
+      (c, i) => outcomes[i] ?? done({ data: texts[i]!, version: versions.get(playerId(c.key))!, updatedAt: now }),
+    );
+  }
+
+  const replacesOutright = (group: DocChange[]) =>
+    writesRowsTogether(db) &&
+    group.every((c) => c.replacing !== undefined && c.ifVersion === undefined && c.key.character === '') &&
+    new Set(group.map((c) => docId(c.key))).size === group.length;
+
   const writes = groupCommit<DocChange, StoredDoc>(async (group) => {
     try {
-      return await db.transaction().execute((trx) => changeGroup(trx, group));
+      return (
+        (replacesOutright(group) ? await replaceHeld(group) : undefined) ??
+        (await db.transaction().execute((trx) => changeGroup(trx, group)))
+      );
     } finally {
       await written(group.map((c) => c.key));
     }
   });
   return { change: (c: DocChange) => writes.enqueue(c), stats: writes.stats };
+}
+
+/**
+ * What a group's writes hold, each once, in the one order every writer takes them (lockOrder), so
+ * that two groups never wait on each other in a circle: its games, then its players.
+ */
+function heldBy(keys: DocKey[]): { games: string[]; players: DocKey[] } {
+  const players = new Map(keys.map((k) => [playerId(k), k]));
+  return {
+    games: [...new Set(keys.map((k) => k.gameId))].sort(lockOrder),
+    players: [...players.values()].sort((a, b) => lockOrder(a.gameId, b.gameId) || lockOrder(a.player, b.player)),
+  };
 }
 
 function toKey(row: Pick<PlayerDataTable, 'game_id' | 'player_name' | 'character_name'>): DocKey {

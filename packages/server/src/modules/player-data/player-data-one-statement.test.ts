@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gameCall } from '../../../test/support/app.js';
+import { openTestDatabase } from '../../../test/support/database.js';
+import { heldElsewhere } from '../../../test/support/held-elsewhere.js';
+import { playerGame } from '../../../test/support/players.js';
+import { services } from '../../../test/support/services.js';
+
+// On PostgreSQL a group of puts that each replace a player's own document (no merge, no
+// if_version, no character) is one statement that holds the games and the players itself and
+// commits alone (writes.ts replaceHeld); every other group takes the transaction's way. These
+// check both ways, and that the one statement waits for what a transaction holds.
+describe.skipIf(!services.postgresUrl && 'TEST_DATABASE_URL is not set')('postgres: puts in one statement', () => {
+  const statements: string[] = [];
+  /** The games each one statement held, by its first parameter. */
+  const heldGames: string[][] = [];
+  // Opened before playerGame's app starts (hooks run in the order they are declared), which then uses it.
+  const options: { database?: Awaited<ReturnType<typeof openTestDatabase>> } = {};
+  beforeAll(async () => {
+    options.database = await openTestDatabase('postgres', {
+      onQuery: (text, parameters) => {
+        statements.push(text);
+        if (text.includes('held_players')) heldGames.push(parameters[0] as string[]);
+      },
+      onFailedQuery: (text) => statements.push(`failed: ${text}`),
+    });
+  });
+  afterAll(async () => {
+    await options.database?.close();
+  });
+  const { ctx, v1, fresh, newGame } = playerGame('postgres', options);
+  const put = (player: string, body: Record<string, unknown>, path = '') =>
+    v1('PUT', `/v1/player-data/${encodeURIComponent(player)}${path}`, { body });
+  const stored = async (player: string, gameId = ctx.game.game_id) =>
+    ctx.t.database.db
+      .selectFrom('player_data')
+      .select(['character_name', 'data', 'version'])
+      .where('game_id', '=', gameId)
+      .where('player_name', '=', player)
+      .execute();
+  /** The statements a call made, lower-cased. */
+  const made = async (run: () => Promise<unknown>) => {
+    statements.length = 0;
+    await run();
+    return statements.map((s) => s.trim().toLowerCase());
+  };
+  const transactions = (sent: string[]) => sent.filter((s) => s === 'begin').length;
+  const held = (sent: string[]) => sent.filter((s) => s.includes('held_players'));
+
+  it("replaces a player's own document with one statement and no transaction, at the next version", async () => {
+    const { name } = fresh();
+    const answers: Array<Awaited<ReturnType<typeof put>>> = [];
+    const sent = await made(async () => {
+      answers.push(await put(name, { player_data: { level: 1 } }));
+      answers.push(await put(name, { player_data: { level: 2 }, overwrite: true }));
+    });
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect(answers.map((a) => a.json())).toMatchObject([
+      { player_name: name, player_data: { level: 1 }, version: 1 },
+      { player_name: name, player_data: { level: 2 }, version: 2 },
+    ]);
+    expect(transactions(sent)).toBe(0);
+    expect(held(sent)).toEqual([expect.stringMatching(/^with held_game as materialized/), expect.anything()]);
+    expect(await stored(name)).toEqual([{ character_name: '', data: '{"level":2}', version: 2 }]);
+    expect((await v1('GET', `/v1/player-data/${encodeURIComponent(name)}`)).json()).toEqual(answers[1]!.json());
+  });
+
+  it('puts the documents of several players, in two games, sent at once, in one statement', async () => {
+    const other = await newGame('Second Run');
+    const names = [fresh().name, fresh().name, fresh().name];
+    const inOther = (method: 'GET' | 'PUT', body?: unknown) =>
+      gameCall(ctx.t.app, method, `/v1/player-data/${names[0]}`, {
+        apiKey: other.api_key,
+        gameId: other.game_id,
+        ...(body ? { body } : {}),
+      });
+    // Once, so the other game is known and its put arrives with the others.
+    expect((await inOther('GET')).statusCode).toBe(200);
+    heldGames.length = 0;
+    const sent = await made(async () => {
+      const answers = await Promise.all([
+        ...names.map((name, i) => put(name, { player_data: { i } })),
+        inOther('PUT', { player_data: { other: true } }),
+      ]);
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+    });
+    expect(transactions(sent)).toBe(0);
+    // The first put goes alone while the others gather behind it; they then go together.
+    expect(held(sent).length).toBeLessThanOrEqual(2);
+    expect(heldGames).toContainEqual([ctx.game.game_id, other.game_id].sort());
+    for (const [i, name] of names.entries())
+      expect(await stored(name)).toEqual([{ character_name: '', data: JSON.stringify({ i }), version: 1 }]);
+    expect(await stored(names[0]!, other.game_id)).toEqual([
+      { character_name: '', data: '{"other":true}', version: 1 },
+    ]);
+  });
+
+  it('takes the transaction’s way for a merge, an if_version, a character, and one document twice', async () => {
+    const { name } = fresh();
+    expect((await put(name, { player_data: { a: 1 } })).statusCode).toBe(200);
+    for (const [body, path] of [
+      [{ player_data: { b: 2 }, overwrite: false }, ''],
+      [{ player_data: { c: 3 }, if_version: 2 }, ''],
+      [{ player_data: { hero: true } }, '/characters/knight'],
+    ] as const) {
+      const sent = await made(async () => expect((await put(name, body, path)).statusCode).toBe(200));
+      expect(held(sent)).toEqual([]);
+      expect(transactions(sent)).toBe(1);
+    }
+    const twice = await made(async () => {
+      const answers = await Promise.all([4, 5, 6].map((d) => put(name, { player_data: { d } })));
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+      expect(answers.map((a) => a.json().version).sort()).toEqual([4, 5, 6]);
+    });
+    // Sent at once, they meet in one group (or the first goes alone and the other two gather
+    // behind it): the group with one document more than once is a transaction.
+    expect(transactions(twice)).toBe(1);
+    expect(await stored(name)).toEqual([
+      { character_name: '', data: expect.stringMatching(/^\{"d":[456]\}$/), version: 6 },
+      { character_name: 'knight', data: '{"hero":true}', version: 1 },
+    ]);
+  });
+
+  it("waits for a transaction holding the player, as a merge does, so neither loses the other's write", async () => {
+    const { name } = fresh();
+    expect((await put(name, { player_data: { a: 1 } })).statusCode).toBe(200);
+    // A merge's transaction: the player's lock, a read, and a write at the version it read plus one.
+    const lock = `player-data:${ctx.game.game_id}:${name}`;
+    const answer = await heldElsewhere(
+      ctx.t.database.db,
+      {
+        hold: (other) => other.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [lock]),
+        then: (other) =>
+          other.query(`update player_data set data = '{"a":1,"merged":true}', version = 2 where player_name = $1`, [
+            name,
+          ]),
+      },
+      () => put(name, { player_data: { put: true } }),
+    );
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toMatchObject({ player_data: { put: true }, version: 3 });
+    expect(await stored(name)).toEqual([{ character_name: '', data: '{"put":true}', version: 3 }]);
+  });
+
+  it('waits for a delete of the game, then answers 404 and writes nothing', async () => {
+    const game = await newGame('Going Away');
+    const { name } = fresh();
+    const answer = await heldElsewhere(
+      ctx.t.database.db,
+      {
+        hold: (other) => other.query('select id from games where id = $1 for update', [game.game_id]),
+        then: (other) => other.query('delete from games where id = $1', [game.game_id]),
+      },
+      () =>
+        gameCall(ctx.t.app, 'PUT', `/v1/player-data/${encodeURIComponent(name)}`, {
+          apiKey: game.api_key,
+          gameId: game.game_id,
+          body: { player_data: { late: true } },
+        }),
+    );
+    expect(answer.statusCode).toBe(404);
+    expect(answer.json().error).toMatchObject({ code: 'NotFound', message: 'This game no longer exists.' });
+    expect(await stored(name, game.game_id)).toEqual([]);
+  });
+});
