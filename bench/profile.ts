@@ -1,18 +1,18 @@
 /**
- * `npm run bench:profile [-- --paths "top 10,submit (keep)"] [--entries 100000] [--seconds 8]`
+ * `npm run bench:profile [-- --paths "top 10,submit (keep)"] [--entries 100000] [--seconds 8] [--backend sqlite]`
  *
- * Where a game call's time goes: builds the server, starts it on a seeded SQLite board under
+ * Where a game call's time goes: builds the server, starts it on a seeded board (SQLite, or
+ * `--backend postgres` or `redis` as bench/run.ts has them) under
  * `node --cpu-prof`, drives each named path (see load.ts) with autocannon, and prints the CPU
  * samples of each path's profile by package (node_modules), by server module, and the heaviest
  * functions. The profiles stay in bench/results/profile/ for Chrome's DevTools.
  */
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { createDatabase } from '../packages/server/src/db/database.js';
 import { migrateToLatest } from '../packages/server/src/db/migrate.js';
 import { drive, PATHS } from './load.js';
+import { forgetRanks, openBackend } from './processes.js';
 import { API_KEY, SERVER_ENV, seed } from './seed.js';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -23,6 +23,7 @@ const arg = (name: string, fallback: string) => {
 const names = arg('paths', 'top 10,position,around (k=3),submit (keep),player data put (1 KB)').split(',');
 const entries = Number(arg('entries', '100000'));
 const seconds = Number(arg('seconds', '8'));
+const backend = arg('backend', 'sqlite');
 const out = join(ROOT, 'bench/results/profile');
 
 interface ProfileNode {
@@ -79,13 +80,10 @@ function summarize(file: string, seconds: number, top = 12): string {
 }
 
 execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-server.ts'], { cwd: ROOT, stdio: 'inherit' });
-const dir = mkdtempSync(join(tmpdir(), 'howl-profile-'));
-const url = `sqlite:${join(dir, 'profile.db')}`;
-const database = createDatabase(url);
-await migrateToLatest(database);
+const store = await openBackend(backend);
+await migrateToLatest(store.database);
 const gameId = 'profile';
-await seed(database.db, gameId, entries);
-await database.destroy();
+await seed(store.database.db, gameId, entries);
 rmSync(out, { recursive: true, force: true });
 
 try {
@@ -99,12 +97,7 @@ try {
       ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, 'packages/server/dist/main.js'],
       {
         cwd: ROOT,
-        env: {
-          ...process.env,
-          RANK_INDEX: 'memory',
-          DATABASE_URL: url,
-          ...SERVER_ENV,
-        },
+        env: { ...process.env, ...store.env, DATABASE_URL: store.url, ...SERVER_ENV },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
@@ -136,5 +129,7 @@ try {
     console.log(summarize(main!, seconds));
   }
 } finally {
-  rmSync(dir, { recursive: true, force: true });
+  await store.database.destroy();
+  await store.cleanup();
+  if (backend === 'redis') await forgetRanks(gameId);
 }
