@@ -87,7 +87,8 @@ export async function deleteGame(trx: Transaction<DB>, gameId: string): Promise<
 
 /**
  * Whether the game still exists; its row stays held (shared) until the transaction ends, so
- * deleting the game waits for a write under it instead of leaving rows behind.
+ * deleting the game waits for a write under it instead of leaving rows behind. (player-data's
+ * replaceOwnDocsHeld takes the same lock inside its one statement: change both together.)
  */
 export async function holdGame(trx: Transaction<DB>, gameId: string): Promise<boolean> {
   return (await heldGame(trx, gameId)).length > 0;

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameCall } from '../../../test/support/app.js';
 import { openTestDatabase } from '../../../test/support/database.js';
@@ -49,8 +50,11 @@ describe.skipIf(!services.postgresUrl && 'TEST_DATABASE_URL is not set')('postgr
   it("replaces a player's own document with one statement and no transaction, at the next version", async () => {
     const { name } = fresh();
     const answers: Array<Awaited<ReturnType<typeof put>>> = [];
+    const read = () => v1('GET', `/v1/player-data/${encodeURIComponent(name)}`);
     const sent = await made(async () => {
       answers.push(await put(name, { player_data: { level: 1 } }));
+      // Read, so the document is kept in memory: the next put must drop it.
+      expect((await read()).json()).toMatchObject({ player_data: { level: 1 }, version: 1 });
       answers.push(await put(name, { player_data: { level: 2 }, overwrite: true }));
     });
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
@@ -61,7 +65,7 @@ describe.skipIf(!services.postgresUrl && 'TEST_DATABASE_URL is not set')('postgr
     expect(transactions(sent)).toBe(0);
     expect(held(sent)).toEqual([expect.stringMatching(/^with held_game as materialized/), expect.anything()]);
     expect(await stored(name)).toEqual([{ character_name: '', data: '{"level":2}', version: 2 }]);
-    expect((await v1('GET', `/v1/player-data/${encodeURIComponent(name)}`)).json()).toEqual(answers[1]!.json());
+    expect((await read()).json()).toEqual(answers[1]!.json());
   });
 
   it('puts the documents of several players, in two games, sent at once, in one statement', async () => {
@@ -125,40 +129,60 @@ describe.skipIf(!services.postgresUrl && 'TEST_DATABASE_URL is not set')('postgr
     expect((await put(name, { player_data: { a: 1 } })).statusCode).toBe(200);
     // A merge's transaction: the player's lock, a read, and a write at the version it read plus one.
     const lock = `player-data:${ctx.game.game_id}:${name}`;
-    const answer = await heldElsewhere(
-      ctx.t.database.db,
-      {
-        hold: (other) => other.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [lock]),
-        then: (other) =>
-          other.query(`update player_data set data = '{"a":1,"merged":true}', version = 2 where player_name = $1`, [
-            name,
-          ]),
-      },
-      () => put(name, { player_data: { put: true } }),
-    );
-    expect(answer.statusCode).toBe(200);
-    expect(answer.json()).toMatchObject({ player_data: { put: true }, version: 3 });
+    let answer: Awaited<ReturnType<typeof put>> | undefined;
+    const sent = await made(async () => {
+      answer = await heldElsewhere(
+        ctx.t.database.db,
+        {
+          hold: (other) => other.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [lock]),
+          then: (other) =>
+            other.query(`update player_data set data = '{"a":1,"merged":true}', version = 2 where player_name = $1`, [
+              name,
+            ]),
+        },
+        () => put(name, { player_data: { put: true } }),
+      );
+    });
+    // The one statement is what waited, and wrote after the merge.
+    expect(held(sent)).toHaveLength(1);
+    expect(transactions(sent)).toBe(0);
+    expect(answer!.statusCode).toBe(200);
+    expect(answer!.json()).toMatchObject({ player_data: { put: true }, version: 3 });
     expect(await stored(name)).toEqual([{ character_name: '', data: '{"put":true}', version: 3 }]);
   });
 
-  it('waits for a delete of the game, then answers 404 and writes nothing', async () => {
+  it('waits for a delete of the game before holding any player, then answers 404 the transaction’s way', async () => {
     const game = await newGame('Going Away');
     const { name } = fresh();
-    const answer = await heldElsewhere(
-      ctx.t.database.db,
-      {
-        hold: (other) => other.query('select id from games where id = $1 for update', [game.game_id]),
-        then: (other) => other.query('delete from games where id = $1', [game.game_id]),
-      },
-      () =>
-        gameCall(ctx.t.app, 'PUT', `/v1/player-data/${encodeURIComponent(name)}`, {
-          apiKey: game.api_key,
-          gameId: game.game_id,
-          body: { player_data: { late: true } },
-        }),
-    );
-    expect(answer.statusCode).toBe(404);
-    expect(answer.json().error).toMatchObject({ code: 'NotFound', message: 'This game no longer exists.' });
+    let answer: Awaited<ReturnType<typeof put>> | undefined;
+    const sent = await made(async () => {
+      answer = await heldElsewhere(
+        ctx.t.database.db,
+        {
+          hold: (other) => other.query('select id from games where id = $1 for update', [game.game_id]),
+          // The games come first: while the game is held, the statement holds no player yet.
+          whileBlocked: async (blocked) =>
+            expect(
+              (
+                await sql<{ n: number }>`select count(*)::int as n from pg_locks
+                  where pid = ${blocked} and locktype = 'advisory'`.execute(ctx.t.database.db)
+              ).rows[0]!.n,
+            ).toBe(0),
+          then: (other) => other.query('delete from games where id = $1', [game.game_id]),
+        },
+        () =>
+          gameCall(ctx.t.app, 'PUT', `/v1/player-data/${encodeURIComponent(name)}`, {
+            apiKey: game.api_key,
+            gameId: game.game_id,
+            body: { player_data: { late: true } },
+          }),
+      );
+    });
+    // The one statement found the game gone and wrote nothing; the transaction's way answered.
+    expect(held(sent)).toEqual([expect.stringMatching(/^failed: \s*with held_game/)]);
+    expect(transactions(sent)).toBe(1);
+    expect(answer!.statusCode).toBe(404);
+    expect(answer!.json().error).toMatchObject({ code: 'NotFound', message: 'This game no longer exists.' });
     expect(await stored(name, game.game_id)).toEqual([]);
   });
 });

@@ -148,8 +148,10 @@ export async function replaceOwnDocsHeld(
   }
 }
 
-// The games are held before any player (the players' count waits on theirs), and every player
-// before any row is written (each row waits on that count).
+// The games are held before any player (the players' scan waits on the games' count, one
+// uncorrelated read), and every player before any row is written (each row waits on the players'
+// count). Each lock is a column of its own materialised row, as lockNames takes them, so no planner
+// can skip the call. The games' lock is the one games' holdGame takes.
 const ownDocsReplace = prepared((db, games, locks, gameIds, players, data, now) => ({
   compile: () =>
     sql<{ game_id: string; player_name: string; version: number }>`
@@ -159,14 +161,15 @@ const ownDocsReplace = prepared((db, games, locks, gameIds, players, data, now) 
         order by wanted.at
         for share of g
       ), held_players as materialized (
-        select count(pg_advisory_xact_lock(hashtextextended(name, 0))) as held
-        from (select name from unnest(${locks}::text[]) with ordinality as named(name, at) order by at) as named
+        select pg_advisory_xact_lock(hashtextextended(name, 0))
+        from unnest(${locks}::text[]) with ordinality as named(name, at)
         where (select count(*) from held_game) >= 0
+        order by at
       )
       insert into player_data (game_id, player_name, character_name, data, version, updated_at)
       select (select id from held_game where id = doc.game_id), doc.player, '', doc.data, 1, ${now}::bigint
       from unnest(${gameIds}::text[], ${players}::text[], ${data}::text[]) as doc(game_id, player, data)
-      cross join held_players
+      where (select count(*) from held_players) >= 0
       on conflict (game_id, player_name, character_name) do update
         set data = excluded.data, version = player_data.version + 1, updated_at = excluded.updated_at
       returning game_id, player_name, version`.compile(db),
