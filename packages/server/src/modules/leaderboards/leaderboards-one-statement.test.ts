@@ -4,23 +4,21 @@ import { boardGame } from '../../../test/support/boards.js';
 import { heldElsewhere } from '../../../test/support/held-elsewhere.js';
 import { openTestDatabase } from '../../../test/support/database.js';
 import { services } from '../../../test/support/services.js';
+import { statementLog } from '../../../test/support/statement-log.js';
 import { swCall } from '../../../test/support/silentwolf.js';
 
 // On PostgreSQL a group of submits to a board without a size limit is one statement that holds the
 // board's shared lock itself and commits alone (writes.ts saveHeld); a board changed since it was
 // read sends the group the transaction's way. These check both ways, and the race between them.
 describe.skipIf(!services.postgresUrl && 'TEST_DATABASE_URL is not set')('postgres: submits in one statement', () => {
-  const statements: string[] = [];
+  const { hooks, made } = statementLog();
   const {
     ctx,
     submit,
     createBoard: create,
     v1,
   } = boardGame('postgres', async () => ({
-    database: await openTestDatabase('postgres', {
-      onQuery: (sql) => statements.push(sql),
-      onFailedQuery: (sql) => statements.push(`failed: ${sql}`),
-    }),
+    database: await openTestDatabase('postgres', hooks),
   }));
   const createBoard = async (name: string, settings: Record<string, unknown>) => {
     expect((await create({ name, ...settings })).statusCode).toBe(201);
@@ -43,12 +41,6 @@ describe.skipIf(!services.postgresUrl && 'TEST_DATABASE_URL is not set')('postgr
       .where('leaderboard_id', '=', await boardId(name))
       .orderBy('score', 'desc')
       .execute();
-  /** The statements a call made. */
-  const made = async (run: () => Promise<unknown>) => {
-    statements.length = 0;
-    await run();
-    return statements.map((s) => s.trim().toLowerCase());
-  };
 
   it('saves a submit to an unlimited board with one statement and no transaction of its own', async () => {
     await createBoard('open', { max_entries: null });

@@ -10,6 +10,7 @@ import type { BoardPeriod, RankIndex } from '../ranking/rank-index.js';
 import { leaderboardErrors as E, MAX_METADATA_BYTES } from './errors.js';
 import type { LeaderboardRow, ScoreRow } from './leaderboards.table.js';
 import type { OrderKey } from '../ranking/order.js';
+import { runsOf } from './runs.js';
 import { saveEntries, saveEntriesHeld } from './save-entry.js';
 import * as store from './store.js';
 
@@ -32,7 +33,7 @@ export interface WritesDeps {
 }
 
 /** A score on its way into a group (its metadata already checked and serialised). */
-interface Submission {
+export interface Submission {
   gameId: string;
   name: string;
   player_name: string;
@@ -174,31 +175,6 @@ export function createScoreWrites({
     const written: Written[] = [];
     for (const run of runsOf(board, group, alone)) written.push(...(await saveRun(trx, board, at, run, taken)));
     return written;
-  }
-
-  /**
-   * A group in runs, in arrival order: a run ends where a player (on a board that keeps one entry
-   * each) or a client's id comes again, and after every save when `alone`.
-   */
-  function runsOf(board: LeaderboardRow, group: readonly Submission[], alone: boolean): Submission[][] {
-    const runs: Submission[][] = [];
-    let run: Submission[] = [];
-    const players = new Set<string>();
-    const wanted = new Set<string>();
-    for (const s of group) {
-      const player = board.insert_option === 'keep' ? undefined : s.player_name;
-      if (alone || (player !== undefined && players.has(player)) || (s.wanted !== undefined && wanted.has(s.wanted))) {
-        if (run.length > 0) runs.push(run);
-        run = [];
-        players.clear();
-        wanted.clear();
-      }
-      run.push(s);
-      if (player !== undefined) players.add(player);
-      if (s.wanted !== undefined) wanted.add(s.wanted);
-    }
-    if (run.length > 0) runs.push(run);
-    return runs;
   }
 
   /**

@@ -5,25 +5,22 @@ import { openTestDatabase } from '../../../test/support/database.js';
 import { heldElsewhere } from '../../../test/support/held-elsewhere.js';
 import { playerGame } from '../../../test/support/players.js';
 import { services } from '../../../test/support/services.js';
+import { statementLog } from '../../../test/support/statement-log.js';
 
 // On PostgreSQL a group of puts that each replace a player's own document (no merge, no
 // if_version, no character) is one statement that holds the games and the players itself and
 // commits alone (writes.ts replaceHeld); every other group takes the transaction's way. These
 // check both ways, and that the one statement waits for what a transaction holds.
 describe.skipIf(!services.postgresUrl && 'TEST_DATABASE_URL is not set')('postgres: puts in one statement', () => {
-  const statements: string[] = [];
   /** The games each one statement held, by its first parameter. */
   const heldGames: string[][] = [];
+  const { hooks, made } = statementLog((text, parameters) => {
+    if (text.includes('held_players')) heldGames.push(parameters[0] as string[]);
+  });
   // Opened before playerGame's app starts (hooks run in the order they are declared), which then uses it.
   const options: { database?: Awaited<ReturnType<typeof openTestDatabase>> } = {};
   beforeAll(async () => {
-    options.database = await openTestDatabase('postgres', {
-      onQuery: (text, parameters) => {
-        statements.push(text);
-        if (text.includes('held_players')) heldGames.push(parameters[0] as string[]);
-      },
-      onFailedQuery: (text) => statements.push(`failed: ${text}`),
-    });
+    options.database = await openTestDatabase('postgres', hooks);
   });
   afterAll(async () => {
     await options.database?.close();
@@ -38,12 +35,6 @@ describe.skipIf(!services.postgresUrl && 'TEST_DATABASE_URL is not set')('postgr
       .where('game_id', '=', gameId)
       .where('player_name', '=', player)
       .execute();
-  /** The statements a call made, lower-cased. */
-  const made = async (run: () => Promise<unknown>) => {
-    statements.length = 0;
-    await run();
-    return statements.map((s) => s.trim().toLowerCase());
-  };
   const transactions = (sent: string[]) => sent.filter((s) => s === 'begin').length;
   const held = (sent: string[]) => sent.filter((s) => s.includes('held_players'));
 
