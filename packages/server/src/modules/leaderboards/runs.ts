@@ -1,14 +1,17 @@
 import type { LeaderboardRow } from './leaderboards.table.js';
-import type { Submission } from './writes.js';
 
 /**
  * A group of submissions in runs, in arrival order: a run ends where a player (on a board that
  * keeps one entry each) or a client's id comes again, and after every save when `alone`. A run's
  * saves can go in one statement; a group that is one run can be that statement alone.
  */
-export function runsOf(board: LeaderboardRow, group: readonly Submission[], alone: boolean): Submission[][] {
-  const runs: Submission[][] = [];
-  let run: Submission[] = [];
+export function runsOf<S extends { player_name: string; wanted?: string | undefined }>(
+  board: Pick<LeaderboardRow, 'insert_option'>,
+  group: readonly S[],
+  alone: boolean,
+): S[][] {
+  const runs: S[][] = [];
+  let run: S[] = [];
   const players = new Set<string>();
   const wanted = new Set<string>();
   for (const s of group) {

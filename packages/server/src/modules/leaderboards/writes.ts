@@ -33,7 +33,7 @@ export interface WritesDeps {
 }
 
 /** A score on its way into a group (its metadata already checked and serialised). */
-export interface Submission {
+interface Submission {
   gameId: string;
   name: string;
   player_name: string;
