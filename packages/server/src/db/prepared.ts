@@ -16,6 +16,11 @@ export function readDirectly(db: Kysely<DB>, read: DirectRead): void {
   directReads.set(db, read);
 }
 
+/** Whether this database's `prepared` reads are local calls (a SQLite file), not round trips. */
+export function readsDirectly(db: Kysely<DB>): boolean {
+  return directReads.has(db);
+}
+
 interface Template {
   query: CompiledQuery;
   /** For each parameter of the compiled query, the argument it takes, or -1 for a constant of the query. */

@@ -5,8 +5,9 @@ export const done = <R>(value: R): Outcome<R> => ({ ok: true, value });
 export const failed = (error: unknown): Outcome<never> => ({ ok: false, error });
 
 /**
- * Runs a group of items in one transaction and answers one outcome per item, in order. It throws
- * only when nothing of the group was committed: each item is then run again alone.
+ * Runs a group of items in one transaction (or, for reads, one statement) and answers one outcome
+ * per item, in order. It throws only when nothing of the group was committed: each item is then
+ * run again alone.
  */
 export type RunGroup<I, R> = (items: I[]) => Promise<Array<Outcome<R>>>;
 

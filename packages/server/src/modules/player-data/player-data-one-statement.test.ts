@@ -89,6 +89,35 @@ describe.skipIf(!services.postgresUrl && 'TEST_DATABASE_URL is not set')('postgr
     ]);
   });
 
+  it('reads the documents asked for at once in one statement, each answer its own', async () => {
+    const names = [fresh().name, fresh().name, fresh().name];
+    for (const [i, name] of names.entries()) expect((await put(name, { player_data: { i } })).statusCode).toBe(200);
+    expect((await put(names[0]!, { player_data: { hero: true } }, '/characters/knight')).statusCode).toBe(200);
+    const read = (player: string, path = '') => v1('GET', `/v1/player-data/${encodeURIComponent(player)}${path}`);
+    let answers: Array<Awaited<ReturnType<typeof read>>> = [];
+    const sent = await made(async () => {
+      answers = await Promise.all([
+        ...names.map((name) => read(name)),
+        read(names[0]!, '/characters/knight'),
+        read(fresh().name),
+        read(names[1]!),
+      ]);
+    });
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(answers.map((a) => [a.json().player_data, a.json().version])).toEqual([
+      [{ i: 0 }, 1],
+      [{ i: 1 }, 1],
+      [{ i: 2 }, 1],
+      [{ hero: true }, 1],
+      [{}, 0],
+      [{ i: 1 }, 1],
+    ]);
+    // The first read goes alone while the others gather behind it; they then go together.
+    const reads = sent.filter((s) => s.startsWith('select') && s.includes('from "player_data"'));
+    expect(reads.length).toBeGreaterThan(0);
+    expect(reads.length).toBeLessThanOrEqual(2);
+  });
+
   it('takes the transaction’s way for a merge, an if_version, a character, and one document twice', async () => {
     const { name } = fresh();
     expect((await put(name, { player_data: { a: 1 } })).statusCode).toBe(200);

@@ -41,6 +41,7 @@ export function createPlayerData({ db, clock, games, caches = noCaches }: Player
   const kept = caches.cache<StoredDoc>('player-data', KEPT_DOCS, { max: KEPT_BYTES, of: (d) => 2 * d.data.length });
   const forget = (keys: DocKey[]) => Promise.all(keys.map((k) => kept.invalidate(docId(k))));
   const writes = createDocWrites({ db, clock, games, written: forget });
+  const readDoc = store.docReader(db);
 
   /**
    * Changes one document under the player's lock, in a group commit with the changes arriving
@@ -55,7 +56,7 @@ export function createPlayerData({ db, clock, games, caches = noCaches }: Player
   return {
     async get(key: DocKey): Promise<StoredDoc> {
       const doc = await kept.get(docId(key), async () => {
-        const row = await store.findDoc(db, key);
+        const row = await readDoc(key);
         return row && { data: row.data, version: row.version, updatedAt: row.updated_at };
       });
       return doc ?? NONE;

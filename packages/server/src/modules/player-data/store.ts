@@ -8,8 +8,9 @@ import {
 } from 'kysely';
 import { lockNames, writesRowsTogether } from '../../db/dialect-sql.js';
 import { isHeldRowMissing } from '../../db/errors.js';
-import { prepared } from '../../db/prepared.js';
+import { prepared, readsDirectly } from '../../db/prepared.js';
 import type { DB } from '../../db/schema.js';
+import { done, groupCommit } from '../../lib/group-commit.js';
 import type { PlayerDataTable } from './player-data.table.js';
 
 export interface DocKey {
@@ -28,9 +29,28 @@ const docQuery = prepared((db, gameId, player, character) =>
     .where('character_name', '=', character!),
 );
 
-export async function findDoc(db: Kysely<DB>, key: DocKey) {
+async function findDoc(db: Kysely<DB>, key: DocKey) {
   const [row] = await docQuery(db, key.gameId, key.player, key.character);
   return row;
+}
+
+type FoundDoc = Pick<PlayerDataTable, 'data' | 'version' | 'updated_at'>;
+
+/**
+ * Reads one document at a time where a read is a local call (a SQLite file), and in groups where
+ * it is a round trip (PostgreSQL): reads that arrive while one is under way go together in the
+ * next, one statement for all of them. A read always starts after it was asked for, so it sees
+ * every write that had answered by then.
+ */
+export function docReader(db: Kysely<DB>): (key: DocKey) => Promise<FoundDoc | undefined> {
+  if (readsDirectly(db)) return (key) => findDoc(db, key);
+  const reads = groupCommit<DocKey, FoundDoc | undefined>(async (keys) => {
+    const rows = await findDocs(db, keys);
+    return keys.map((k) =>
+      done(rows.find((r) => r.game_id === k.gameId && r.player_name === k.player && r.character_name === k.character)),
+    );
+  });
+  return (key) => reads.enqueue(key);
 }
 
 /**
