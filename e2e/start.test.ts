@@ -99,16 +99,24 @@ async function expectOneDrainingShutdown(howl: NpmStart, signal: () => void) {
   const answer = new Promise<number>((resolve, reject) => {
     const req = request(`${howl.url}/api/auth/sign-up`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      headers: {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        // The server answers "100 Continue" once it has the request: from then on it is in flight.
+        expect: '100-continue',
+      },
     });
     req.on('response', (res) => {
       res.resume();
       res.on('end', () => resolve(res.statusCode!));
     });
     req.on('error', reject);
-    req.write(body.slice(0, 10));
-    setTimeout(() => signal(), 300);
-    setTimeout(() => req.end(body.slice(10)), 900);
+    req.on('continue', () => {
+      req.write(body.slice(0, 10));
+      signal();
+      setTimeout(() => req.end(body.slice(10)), 600);
+    });
+    req.flushHeaders();
   });
   const started = Date.now();
   expect(await answer).toBe(200);

@@ -5,6 +5,11 @@
 set -euo pipefail
 ROOT="${GODOT4_ROOT:-/var/cache/howl/godot4-root}"
 
+# Test files run side by side may call this at once: one makes the root while the others wait for it.
+mkdir -p "$(dirname "$ROOT")"
+exec 9>"$ROOT.lock"
+flock 9
+
 if [ ! -x "$ROOT/usr/bin/godot" ]; then
   if ! command -v debootstrap >/dev/null; then
     apt-get -o DPkg::Lock::Timeout=300 install -y -qq debootstrap >&2
