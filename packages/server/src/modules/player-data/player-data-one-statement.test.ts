@@ -93,6 +93,15 @@ describe.skipIf(!services.postgresUrl && 'TEST_DATABASE_URL is not set')('postgr
     const names = [fresh().name, fresh().name, fresh().name];
     for (const [i, name] of names.entries()) expect((await put(name, { player_data: { i } })).statusCode).toBe(200);
     expect((await put(names[0]!, { player_data: { hero: true } }, '/characters/knight')).statusCode).toBe(200);
+    // The same name in another game, with a document of its own.
+    const other = await newGame('Same Names');
+    const inOther = (method: 'GET' | 'PUT', body?: unknown) =>
+      gameCall(ctx.t.app, method, `/v1/player-data/${encodeURIComponent(names[0]!)}`, {
+        apiKey: other.api_key,
+        gameId: other.game_id,
+        ...(body ? { body } : {}),
+      });
+    expect((await inOther('PUT', { player_data: { elsewhere: true } })).statusCode).toBe(200);
     const read = (player: string, path = '') => v1('GET', `/v1/player-data/${encodeURIComponent(player)}${path}`);
     let answers: Array<Awaited<ReturnType<typeof read>>> = [];
     const sent = await made(async () => {
@@ -101,9 +110,10 @@ describe.skipIf(!services.postgresUrl && 'TEST_DATABASE_URL is not set')('postgr
         read(names[0]!, '/characters/knight'),
         read(fresh().name),
         read(names[1]!),
+        inOther('GET'),
       ]);
     });
-    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200, 200, 200]);
     expect(answers.map((a) => [a.json().player_data, a.json().version])).toEqual([
       [{ i: 0 }, 1],
       [{ i: 1 }, 1],
@@ -111,6 +121,7 @@ describe.skipIf(!services.postgresUrl && 'TEST_DATABASE_URL is not set')('postgr
       [{ hero: true }, 1],
       [{}, 0],
       [{ i: 1 }, 1],
+      [{ elsewhere: true }, 1],
     ]);
     // The first read goes alone while the others gather behind it; they then go together.
     const reads = sent.filter((s) => s.startsWith('select') && s.includes('from "player_data"'));

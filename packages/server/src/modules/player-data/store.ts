@@ -10,7 +10,7 @@ import { lockNames, writesRowsTogether } from '../../db/dialect-sql.js';
 import { isHeldRowMissing } from '../../db/errors.js';
 import { prepared, readsDirectly } from '../../db/prepared.js';
 import type { DB } from '../../db/schema.js';
-import { done, groupCommit } from '../../lib/group-commit.js';
+import { done, failed, groupCommit } from '../../lib/group-commit.js';
 import type { PlayerDataTable } from './player-data.table.js';
 
 export interface DocKey {
@@ -43,9 +43,17 @@ type FoundDoc = Pick<PlayerDataTable, 'data' | 'version' | 'updated_at'>;
  * every write that had answered by then.
  */
 export function docReader(db: Kysely<DB>): (key: DocKey) => Promise<FoundDoc | undefined> {
+  // Reads grouped across callers would cross their transactions.
+  if (db.isTransaction) throw new Error('docReader reads outside any transaction');
   if (readsDirectly(db)) return (key) => findDoc(db, key);
   const reads = groupCommit<DocKey, FoundDoc | undefined>(async (keys) => {
-    const rows = await findDocs(db, keys);
+    let rows: PlayerDataTable[];
+    try {
+      rows = await findDocs(db, keys);
+    } catch (err) {
+      // What fails a read (a lost connection, a timeout) fails them all: running each again alone would only add load.
+      return keys.map(() => failed(err));
+    }
     return keys.map((k) =>
       done(rows.find((r) => r.game_id === k.gameId && r.player_name === k.player && r.character_name === k.character)),
     );
