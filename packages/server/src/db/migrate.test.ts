@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { admin } from '../../test/support/database.js';
+import { admin, dropSchema, migratingBesideOthers } from '../../test/support/database.js';
 import { services } from '../../test/support/services.js';
 import { createDatabase, type Database } from './database.js';
 import { migrateToLatest } from './migrate.js';
@@ -13,7 +13,7 @@ describe.skipIf(!services.postgresUrl)('migrateToLatest from two processes at on
 
   afterAll(async () => {
     await Promise.all(opened.map((d) => d.destroy()));
-    await admin(services.postgresUrl!, `drop schema if exists ${schema} cascade`);
+    await dropSchema(services.postgresUrl!, schema);
   });
 
   it('runs every migration once: one caller applies them under the lock, the other finds nothing left', async () => {
@@ -22,7 +22,9 @@ describe.skipIf(!services.postgresUrl)('migrateToLatest from two processes at on
     const [a, b] = [0, 1].map(() => createDatabase(services.postgresUrl!, { schema, poolSize: 2 }));
     opened.push(a!, b!);
 
-    const [appliedA, appliedB] = await Promise.all([migrateToLatest(a!), migrateToLatest(b!)]);
+    const [appliedA, appliedB] = await migratingBesideOthers(services.postgresUrl!, () =>
+      Promise.all([migrateToLatest(a!), migrateToLatest(b!)]),
+    );
 
     const all = Object.keys(migrations).sort();
     expect([appliedA, appliedB].sort((x, y) => y.length - x.length)).toEqual([all, []]);

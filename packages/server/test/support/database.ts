@@ -24,14 +24,45 @@ export async function openTestDatabase(
   const schema = `howl_test_${randomBytes(6).toString('hex')}`;
   await admin(url, `create schema ${schema}`);
   const database = createDatabase(url, { schema, ...options });
-  await migrateToLatest(database);
+  await migratingBesideOthers(url, () => migrateToLatest(database));
   return {
     ...database,
     async close() {
       await database.destroy();
-      await admin(url, `drop schema ${schema} cascade`);
+      await dropSchema(url, schema);
     },
   };
+}
+
+// Kysely's migrator lists the columns of every table in the database, whatever their schema, and
+// that listing fails ("schema … does not exist") when a test file running beside it drops its
+// schema meanwhile. Migrations hold this lock shared, so they still run side by side; a drop holds
+// it alone. Any fixed number: only these tests take it.
+const SCHEMA_DROP_LOCK = 4_170_529_338;
+
+/** Runs a migration of a schema in the shared test database while no test file drops one. */
+export async function migratingBesideOthers<T>(url: string, migrate: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock_shared($1)', [SCHEMA_DROP_LOCK]);
+    return await migrate();
+  } finally {
+    // Ending the session lets go of its lock.
+    await client.end();
+  }
+}
+
+/** Drops a test schema once no migration of the shared test database is under way. */
+export async function dropSchema(url: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [SCHEMA_DROP_LOCK]);
+    await client.query(`drop schema if exists ${schema} cascade`);
+  } finally {
+    await client.end();
+  }
 }
 
 /** A migrated, empty SQLite file, as the server runs (bulk reads in a thread, hot reads off Kysely); `close()` removes it. */

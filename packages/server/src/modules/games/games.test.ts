@@ -10,7 +10,8 @@ import {
   STRONG_PASSWORD,
   type TestApp,
 } from '../../../test/support/app.js';
-import { DIALECTS } from '../../../test/support/services.js';
+import { migratingBesideOthers } from '../../../test/support/database.js';
+import { DIALECTS, services } from '../../../test/support/services.js';
 import { createIdentity } from '../identity/service.js';
 import { createPasswordHasher } from '../../lib/password-hasher.js';
 import { memoryLimiters } from '../../lib/rate-limits.js';
@@ -140,7 +141,10 @@ for (const { dialect, skip } of DIALECTS) {
           provider: { getMigrations: async () => migrations },
           ...(t.database.schema ? { migrationTableSchema: t.database.schema } : {}),
         });
-        expect((await migrator.migrateTo('2026_11_23_0008_session_versions')).error).toBeUndefined();
+        // On PostgreSQL the schema lives in the test database that other test files share.
+        const migrating = <T>(run: () => Promise<T>) =>
+          dialect === 'postgres' ? migratingBesideOthers(services.postgresUrl!, run) : run();
+        expect((await migrating(() => migrator.migrateTo('2026_11_23_0008_session_versions'))).error).toBeUndefined();
         const developer = await developerWithGames(2);
         const owner = await t.database.db
           .selectFrom('identity_users')
@@ -152,7 +156,7 @@ for (const { dialect, skip } of DIALECTS) {
           .set({ allow_client_deletes: 0 })
           .where('id', '=', `${owner.id}-1`)
           .execute();
-        expect((await migrator.migrateToLatest()).error).toBeUndefined();
+        expect((await migrating(() => migrator.migrateToLatest())).error).toBeUndefined();
         const settings = await t.database.db
           .selectFrom('games')
           .select(['id', 'allow_client_deletes'])
