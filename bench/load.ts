@@ -1,6 +1,6 @@
 import { Agent, request as httpRequest } from 'node:http';
 import autocannon from 'autocannon';
-import { DATA_PLAYERS, MODES, playerDoc } from './seed.js';
+import { DATA_PLAYERS, MODES, playerDoc, seededScoreId } from './seed.js';
 
 export interface Call {
   method: 'GET' | 'POST' | 'PUT';
@@ -74,6 +74,11 @@ export const PATHS: Path[] = [
   ...submits,
   ...reads,
   { name: 'ping', request: () => ({ method: 'GET', path: '/v1/ping' }) },
+  // A saved score's position, asked by its id (one of the 10,000 every size seeds).
+  {
+    name: 'position (score id)',
+    request: () => ({ method: 'GET', path: `/v1/leaderboards/keep/position?score_id=${seededScoreId(rand(10_000))}` }),
+  },
   ...playerData,
   MIXED,
 ];

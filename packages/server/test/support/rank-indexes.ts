@@ -105,6 +105,7 @@ function reloadingMemoryIndex({ db, rows }: Database): TestedIndex {
     above: (board, key, limit) => (seen(board), current.above(board, key, limit)),
     countAbove: (board, key) => (seen(board), current.countAbove(board, key)),
     around: (board, key, count) => (seen(board), current.around(board, key, count)),
+    keyOf: (board, id) => (seen(board), current.keyOf(board, id)),
     saved: (board, entry) => current.saved(board, entry),
     removed: (boardId, entries) => current.removed(boardId, entries),
     reset: (boardId, generation) => current.reset(boardId, generation),

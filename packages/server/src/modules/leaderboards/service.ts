@@ -355,6 +355,9 @@ export function createLeaderboards({
     q: { score_id?: string | undefined; score?: number | undefined },
   ): Promise<OrderKey> {
     if (q.score_id !== undefined) {
+      // An entry the index holds in this period needs no read.
+      const held = rankIndex.keyOf(r.at, q.score_id);
+      if (held) return held;
       const entry = await store.findEntry(db, r.board.id, q.score_id);
       if (!entry || entry.period_start !== r.at.periodStart) throw E.scoreNotFound();
       return entry;

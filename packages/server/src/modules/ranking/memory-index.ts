@@ -267,6 +267,13 @@ export function memoryRankIndex(
         below: shownOnly(rows.slice(above.length)),
       };
     },
+    keyOf(board, id) {
+      const p = ready(board);
+      const k = p ? p.table.find(id) : -1;
+      if (k < 0) return undefined;
+      const t = p!.table;
+      return { score: t.score[k]!, timestamp: t.timestamp[k]!, player_name: t.nameOf(k), id };
+    },
     async saved(board, entry) {
       if ((generations.get(board.boardId) ?? -1) > board.generation) return; // made before a wipe or new settings
       follow(board.boardId, board.generation);

@@ -114,6 +114,11 @@ export interface RankIndex {
   countAbove(board: BoardPeriod, key: OrderKey): Promise<number>;
   /** `countAbove`, `above` and `page` after `key` at once, each side at most `count`: an index reads both sides' rows in one query. */
   around(board: BoardPeriod, key: OrderKey, count: number): Promise<Around>;
+  /**
+   * The order key of entry `id` in this board period, when the index holds both in memory;
+   * undefined when only SQL can tell (another period, a period not loaded, an index kept elsewhere).
+   */
+  keyOf(board: BoardPeriod, id: string): OrderKey | undefined;
 
   /**
    * An entry was saved or updated (its state after the write, under `board.generation`). The write
@@ -183,6 +188,7 @@ export function sqlRankIndex(db: Kysely<DB>): RankIndex {
       return Number(row.n);
     },
     around: (board, key, count) => aroundByParts(index, board, key, count),
+    keyOf: () => undefined,
     saved: async () => {},
     removed: async () => {},
     reset: async () => {},

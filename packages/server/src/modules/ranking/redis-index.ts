@@ -279,6 +279,8 @@ export function redisRankIndex(
         below: shownOnly(rows.slice(aboveCount)),
       };
     },
+    // Its entries' keys live in Redis: a read of the row costs what a ZSCORE would.
+    keyOf: () => undefined,
     async saved(board, entry: IndexedEntry) {
       const { z } = encode(entry, board.sort);
       const member = storedMember(entry, board.sort, shownOf(entry));

@@ -287,6 +287,7 @@ export function withTopRows<I extends RankIndex>(index: I, options: TopRowsOptio
         below: top.rows.slice(from, from + count),
       };
     },
+    keyOf: (board, id) => index.keyOf(board, id),
     async saved(board, entry) {
       await following(board.boardId, () => index.saved(board, entry));
       touch(board.boardId);

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { call } from '../../../test/support/app.js';
+import { boardGame } from '../../../test/support/boards.js';
+import { openTestDatabase } from '../../../test/support/database.js';
+import { DIALECTS } from '../../../test/support/services.js';
+import { statementLog } from '../../../test/support/statement-log.js';
+
+// A position or an around asked by score_id takes the score's order key from the rank index when
+// it holds the score's period, rather than reading the score's row (service.ts target).
+for (const { dialect, skip } of DIALECTS) {
+  describe.skipIf(skip)(`${dialect}: a saved score's position and neighbours by its id`, () => {
+    const { hooks, made } = statementLog();
+    const { ctx, v1, submit, createBoard } = boardGame(dialect, async () => ({
+      database: await openTestDatabase(dialect, hooks),
+    }));
+    const ids: string[] = [];
+    const scoresRead = (sent: string[]) => sent.filter((s) => s.includes('from "scores"'));
+
+    it('answers from the index, with no read of the score, once its period is loaded', async () => {
+      expect((await createBoard({ name: 'byid', max_entries: null })).statusCode).toBe(201);
+      for (const [player, score] of [
+        ['a player', 30],
+        ['another player', 20],
+        ['a third player', 10],
+      ] as const) {
+        const answer = await submit('byid', player, score);
+        expect(answer.statusCode).toBe(200);
+        ids.push(answer.json().score_id as string);
+      }
+      await ctx.t.app.warmUpRanks();
+      let position: Awaited<ReturnType<typeof v1>> | undefined;
+      let around: Awaited<ReturnType<typeof v1>> | undefined;
+      const sent = await made(async () => {
+        position = await v1('GET', `/v1/leaderboards/byid/position?score_id=${ids[1]}`);
+        around = await v1('GET', `/v1/leaderboards/byid/around?score_id=${ids[1]}&count=1`);
+      });
+      expect(position!.json()).toMatchObject({ position: 2 });
+      expect(around!.json()).toMatchObject({
+        position: 2,
+        scores_above: [{ score_id: ids[0], position: 1 }],
+        scores_below: [{ score_id: ids[2], position: 3 }],
+      });
+      expect(scoresRead(sent)).toEqual([]);
+    });
+
+    it('follows a better score at once, and answers 404 for a deleted score or one of another period', async () => {
+      expect((await createBoard({ name: 'best', max_entries: null, insert_option: 'highest' })).statusCode).toBe(201);
+      const first = (await submit('best', 'a player', 5)).json().score_id as string;
+      await submit('best', 'another player', 10);
+      await ctx.t.app.warmUpRanks();
+      expect((await v1('GET', `/v1/leaderboards/best/position?score_id=${first}`)).json()).toMatchObject({
+        position: 2,
+      });
+      // The better score replaces the entry under the same id; the next position reads it from the index.
+      const better = (await submit('best', 'a player', 50)).json();
+      expect(better).toMatchObject({ score_id: first, position: 1 });
+      expect((await v1('GET', `/v1/leaderboards/best/position?score_id=${first}`)).json()).toMatchObject({
+        position: 1,
+      });
+      const deleted = await call(ctx.t.app, 'POST', `/api/games/${ctx.game.game_id}/scores/delete`, {
+        body: { score_ids: [first] },
+        cookie: ctx.cookie,
+      });
+      expect(deleted.json()).toEqual({ deleted: 1 });
+      const gone = await v1('GET', `/v1/leaderboards/best/position?score_id=${first}`);
+      expect([gone.statusCode, gone.json().error.code]).toEqual([404, 'ScoreNotFound']);
+      // A score of this week on a weekly board, asked of last week.
+      expect((await createBoard({ name: 'weekly', time_based: 'weekly', timezone: 'UTC' })).statusCode).toBe(201);
+      const thisWeek = (await submit('weekly', 'a player', 7)).json().score_id as string;
+      await ctx.t.app.warmUpRanks();
+      const asked = (offset: number) =>
+        v1('GET', `/v1/leaderboards/weekly/position?score_id=${thisWeek}&period_offset=${offset}`);
+      expect((await asked(0)).json()).toMatchObject({ position: 1 });
+      const lastWeek = await asked(-1);
+      expect([lastWeek.statusCode, lastWeek.json().error.code]).toEqual([404, 'ScoreNotFound']);
+    });
+  });
+}
