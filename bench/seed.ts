@@ -31,13 +31,13 @@ export function playerDoc(n: number): Record<string, unknown> {
   return doc;
 }
 
+/** The id of the `n`th seeded score (every size seeds 0 to entries - 1 on the `keep` board). */
+export const seededScoreId = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+
 /**
  * A developer, a game and one unlimited board per save mode; `keep` gets `entries` scores, 1,000 rows per
  * insert; `DATA_PLAYERS` players get a `DOC_BYTES` document each.
  */
-/** The id of the `n`th seeded score (every size seeds 0 to entries - 1 on the `keep` board). */
-export const seededScoreId = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
-
 export async function seed(db: Kysely<DB>, gameId: string, entries: number): Promise<void> {
   const now = Date.now();
   await db

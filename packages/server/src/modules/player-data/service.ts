@@ -8,7 +8,8 @@ import type { GameHold } from '../games/service.js';
 import { playerDataErrors } from './errors.js';
 import * as store from './store.js';
 import type { DocKey } from './store.js';
-import { createDocWrites, docId, NONE, type Doc, type DocChange, type StoredDoc } from './writes.js';
+import { docId } from './store.js';
+import { createDocWrites, NONE, type Doc, type DocChange, type StoredDoc } from './writes.js';
 import { nextTurn } from '../../lib/turn.js';
 
 export type { StoredDoc } from './writes.js';

@@ -34,6 +34,14 @@ async function findDoc(db: Kysely<DB>, key: DocKey) {
   return row;
 }
 
+/** One text per document, for maps and sets of documents. */
+export const docId = (k: DocKey) => JSON.stringify([k.gameId, k.player, k.character]);
+
+/** The document a stored row is. */
+export function toKey(row: Pick<PlayerDataTable, 'game_id' | 'player_name' | 'character_name'>): DocKey {
+  return { gameId: row.game_id, player: row.player_name, character: row.character_name };
+}
+
 type FoundDoc = Pick<PlayerDataTable, 'data' | 'version' | 'updated_at'>;
 
 /**
@@ -54,9 +62,8 @@ export function docReader(db: Kysely<DB>): (key: DocKey) => Promise<FoundDoc | u
       // What fails a read (a lost connection, a timeout) fails them all: running each again alone would only add load.
       return keys.map(() => failed(err));
     }
-    return keys.map((k) =>
-      done(rows.find((r) => r.game_id === k.gameId && r.player_name === k.player && r.character_name === k.character)),
-    );
+    const byId = new Map(rows.map((r) => [docId(toKey(r)), r]));
+    return keys.map((k) => done(byId.get(docId(k))));
   });
   return (key) => reads.enqueue(key);
 }

@@ -8,7 +8,7 @@ import type { GameHold } from '../games/service.js';
 import { playerDataErrors } from './errors.js';
 import type { PlayerDataTable } from './player-data.table.js';
 import * as store from './store.js';
-import type { DocKey } from './store.js';
+import { docId, toKey, type DocKey } from './store.js';
 
 export type Doc = Record<string, unknown>;
 
@@ -33,7 +33,6 @@ export interface DocChange {
   replacing?: Doc;
 }
 
-export const docId = (k: DocKey) => JSON.stringify([k.gameId, k.player, k.character]);
 const playerId = (k: DocKey) => JSON.stringify([k.gameId, k.player]);
 
 /**
@@ -184,8 +183,4 @@ function heldBy(keys: DocKey[]): { games: string[]; players: DocKey[] } {
     games: [...new Set(keys.map((k) => k.gameId))].sort(lockOrder),
     players: [...players.values()].sort((a, b) => lockOrder(a.gameId, b.gameId) || lockOrder(a.player, b.player)),
   };
-}
-
-function toKey(row: Pick<PlayerDataTable, 'game_id' | 'player_name' | 'character_name'>): DocKey {
-  return { gameId: row.game_id, player: row.player_name, character: row.character_name };
 }

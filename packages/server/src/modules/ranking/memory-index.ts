@@ -268,10 +268,9 @@ export function memoryRankIndex(
       };
     },
     keyOf(board, id) {
-      const p = ready(board);
-      const k = p ? p.table.find(id) : -1;
-      if (k < 0) return undefined;
-      const t = p!.table;
+      const t = ready(board)?.table;
+      const k = t ? t.find(id) : -1;
+      if (!t || k < 0) return undefined;
       return { score: t.score[k]!, timestamp: t.timestamp[k]!, player_name: t.nameOf(k), id };
     },
     async saved(board, entry) {
