@@ -356,7 +356,7 @@ export function createLeaderboards({
   ): Promise<OrderKey> {
     if (q.score_id !== undefined) {
       // An entry the index holds in this period needs no read.
-      const held = rankIndex.keyOf(r.at, q.score_id);
+      const held = await rankIndex.keyOf(r.at, q.score_id);
       if (held) return held;
       const entry = await store.findEntry(db, r.board.id, q.score_id);
       if (!entry || entry.period_start !== r.at.periodStart) throw E.scoreNotFound();

@@ -115,10 +115,11 @@ export interface RankIndex {
   /** `countAbove`, `above` and `page` after `key` at once, each side at most `count`: an index reads both sides' rows in one query. */
   around(board: BoardPeriod, key: OrderKey, count: number): Promise<Around>;
   /**
-   * The order key of entry `id` in this board period, when the index holds both in memory;
-   * undefined when only SQL can tell (another period, a period not loaded, an index kept elsewhere).
+   * The order key of entry `id` in this board period, when the index holds both: at once from
+   * memory, or in one round trip to Redis. Undefined when only SQL can tell (another period, a
+   * period not loaded, an entry the index has not heard of).
    */
-  keyOf(board: BoardPeriod, id: string): OrderKey | undefined;
+  keyOf(board: BoardPeriod, id: string): OrderKey | undefined | Promise<OrderKey | undefined>;
 
   /**
    * An entry was saved or updated (its state after the write, under `board.generation`). The write

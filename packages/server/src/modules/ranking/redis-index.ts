@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema.js';
 import { behindRedis } from '../../lib/redis-outages.js';
 import { shownBits, shownOf } from './entry-table.js';
 import { periodColumns, rowsThrough } from './load-chunks.js';
-import { encode, shownOfMember, storedMember } from './redis-members.js';
+import { encode, keyOfMember, shownOfMember, storedMember } from './redis-members.js';
 import { SCRIPTS, type Scripts } from './redis-scripts.js';
 import { followsTies, type OrderKey } from './order.js';
 import {
@@ -279,8 +279,13 @@ export function redisRankIndex(
         below: shownOnly(rows.slice(aboveCount)),
       };
     },
-    // Its entries' keys live in Redis: a read of the row costs what a ZSCORE would.
-    keyOf: () => undefined,
+    // The entry's member, read back from the period's hash: one round trip, where the row is one to the database.
+    async keyOf(board, id) {
+      if (!outages.usable(board.boardId)) return undefined;
+      const held = (await run.howlKeyOf(...periodKeys(board), id).catch(() => undefined)) as
+        [string, string] | null | undefined;
+      return held ? keyOfMember(board.sort, held[0], held[1]) : undefined;
+    },
     async saved(board, entry: IndexedEntry) {
       const { z } = encode(entry, board.sort);
       const member = storedMember(entry, board.sort, shownOf(entry));

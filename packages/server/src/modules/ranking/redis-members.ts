@@ -24,23 +24,31 @@ export function encode(key: OrderKey, sort: BoardPeriod['sort']): { z: string; m
 export const storedMember = (entry: IndexedEntry, sort: BoardPeriod['sort'], shown: number) =>
   `${encode(entry, sort).member}\u0001${entry.revision}\u0001${shown}`;
 
-/** The row a stored member shows, or its id when only the row can tell (it has metadata, or the member is from before revisions and bits were stored). */
-export function shownOfMember(board: BoardPeriod, member: string, z: string): ShownRow | string {
+/** The order key a stored member (of any release) and its set score `z` encode: `encode` read back. */
+export function keyOfMember(sort: BoardPeriod['sort'], member: string, z: string): OrderKey {
   const nul = member.lastIndexOf('\u0000');
   const cut = member.indexOf('\u0001', nul);
-  if (cut === -1) return member.slice(nul + 1);
-  const id = member.slice(nul + 1, cut);
-  const bitsAt = member.indexOf('\u0001', cut + 1);
-  const bits = Number(member.slice(bitsAt + 1));
-  if (bits & READ_ROW) return id;
-  const score = board.sort === 'desc' ? -Number(z) : Number(z);
+  const score = sort === 'desc' ? -Number(z) : Number(z);
   return {
-    id,
-    leaderboard_id: board.boardId,
-    period_start: board.periodStart,
-    player_name: member.slice(16, nul),
     score: score === 0 ? 0 : score,
     timestamp: Number(member.slice(0, 16)),
+    player_name: member.slice(16, nul),
+    id: cut === -1 ? member.slice(nul + 1) : member.slice(nul + 1, cut),
+  };
+}
+
+/** The row a stored member shows, or its id when only the row can tell (it has metadata, or the member is from before revisions and bits were stored). */
+export function shownOfMember(board: BoardPeriod, member: string, z: string): ShownRow | string {
+  const key = keyOfMember(board.sort, member, z);
+  const cut = member.indexOf('\u0001', member.lastIndexOf('\u0000'));
+  if (cut === -1) return key.id;
+  const bitsAt = member.indexOf('\u0001', cut + 1);
+  const bits = Number(member.slice(bitsAt + 1));
+  if (bits & READ_ROW) return key.id;
+  return {
+    ...key,
+    leaderboard_id: board.boardId,
+    period_start: board.periodStart,
     metadata: null,
     engine: engineOf(bits),
     revision: Number(member.slice(cut + 1, bitsAt)),

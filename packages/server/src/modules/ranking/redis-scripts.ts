@@ -133,6 +133,16 @@ if r > 0 then
 end
 if ARGV[4] == 'above' then return {r, above} end
 return {r, below, above}`,
+  // The stored member of entry ARGV[1] and its score in the live set; nil when the set is not
+  // ready or does not hold the entry.
+  howlKeyOf: `
+if not redis.call('ZSCORE', KEYS[1], '') then return false end
+local stored = redis.call('HGET', KEYS[2], ARGV[1])
+if not stored then return false end
+local member = string.sub(stored, string.find(stored, '|', 1, true) + 1)
+local z = redis.call('ZSCORE', KEYS[1], member)
+if not z then return false end
+return {member, z}`,
   // Puts a rebuilt period in place, unless the board was reset while it was being rebuilt
   // (KEYS[8] is the board's reset count, ARGV[1] its value when the rebuild began), or the
   // rebuild lost its lock (ARGV[3] its token): the set being rebuilt is then another's.
