@@ -26,20 +26,22 @@ for (const { dialect, index, skip } of cases) {
     const ids: string[] = [];
     const scoresRead = (sent: string[]) => sent.filter((s) => s.includes('from "scores"'));
     /**
-     * Starts loading every board's period and waits until the index answers them all without SQL:
-     * Redis builds its sets in the background, and a build still reading would show in a test's
-     * statements.
+     * Starts loading every board's period and waits, at most 5 s, until a position by `id` and a
+     * position on every board run no query of `scores`: Redis builds its sets in the background,
+     * and a build still reading would show among a test's statements.
      */
     async function loaded(board: string, id: string) {
       await ctx.t.app.warmUpRanks();
       const listed = await call(ctx.t.app, 'GET', boards(), { cookie: ctx.cookie });
       const names = (listed.json().leaderboards as Array<{ name: string }>).map((b) => b.name);
-      for (let tries = 0; tries < 100; tries++) {
+      const deadline = Date.now() + 5_000;
+      for (;;) {
         const sent = await made(async () => {
           for (const name of names) await v1('GET', `/v1/leaderboards/${name}/position?score=0`);
           await v1('GET', `/v1/leaderboards/${board}/position?score_id=${id}`);
         });
         if (scoresRead(sent).length === 0) return;
+        if (Date.now() > deadline) throw new Error(`waited 5 s for the ${index} index to answer ${board} without SQL`);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     }

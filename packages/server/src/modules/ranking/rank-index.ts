@@ -115,9 +115,10 @@ export interface RankIndex {
   /** `countAbove`, `above` and `page` after `key` at once, each side at most `count`: an index reads both sides' rows in one query. */
   around(board: BoardPeriod, key: OrderKey, count: number): Promise<Around>;
   /**
-   * The order key of entry `id` in this board period, when the index holds both: at once from
-   * memory, or in one round trip to Redis. Undefined when only SQL can tell (another period, a
-   * period not loaded, an entry the index has not heard of).
+   * The order key of entry `id` in this board period as the index holds it (what its ranks are
+   * of): at once from memory, or in one round trip to Redis. Undefined when only SQL can tell
+   * (another period, a period not loaded, an entry the index has not heard of, Redis out of reach).
+   * Await it: an index kept elsewhere answers a promise.
    */
   keyOf(board: BoardPeriod, id: string): OrderKey | undefined | Promise<OrderKey | undefined>;
 

@@ -279,7 +279,7 @@ export function redisRankIndex(
         below: shownOnly(rows.slice(aboveCount)),
       };
     },
-    // The entry's member, read back from the period's hash: one round trip, where the row is one to the database.
+    // The entry's member, read back from the period's hash: one round trip to Redis instead of one to the database (a miss pays both).
     async keyOf(board, id) {
       if (!outages.usable(board.boardId)) return undefined;
       const held = (await run.howlKeyOf(...periodKeys(board), id).catch(() => undefined)) as

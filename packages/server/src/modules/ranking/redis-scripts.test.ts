@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDIS_SKIP, services } from '../../../test/support/services.js';
+import { encode, keyOfMember, storedMember } from './redis-members.js';
 import { SCRIPTS, type Scripts } from './redis-scripts.js';
 
 // The rebuild's bulk save against the one-entry save it must agree with, on a real Redis: what a
@@ -94,5 +95,32 @@ describe.skipIf(REDIS_SKIP)('redis: a rebuild saves many entries a call as one s
       set: ['m-a-0', '1', 'm-b-2', '2'],
       hash: { a: '0|m-a-0', b: '2|m-b-2' },
     });
+  });
+
+  it("reads an entry's order key back exactly as saved, and nothing for a set not ready, an unknown or a removed id", async () => {
+    for (const sort of ['asc', 'desc'] as const) {
+      const keys = periodKeys();
+      const entry = (id: string, score: number) => ({
+        id,
+        score,
+        timestamp: 1_764_000_000_123,
+        player_name: 'a player ü',
+      });
+      expect(await run.howlKeyOf(...keys, 'e0')).toBeNull();
+      await redis.zadd(keys[0]!, '-inf', '');
+      // Scores that decimal text does not hold exactly, both signs, both ends of a double's range.
+      const scores = [0.1, -0.3, 1e300, -5e-324, 2 ** 53 + 2, 123_456_789.123_456_7, 0, -7];
+      for (const [i, score] of scores.entries()) {
+        const e = { ...entry(`e${i}`, score), revision: 0, engine: null };
+        await run.howlSave(...keys, e.id, '0', encode(e, sort).z, storedMember(e, sort, 0), '0', '0');
+      }
+      for (const [i, score] of scores.entries()) {
+        const [member, z] = (await run.howlKeyOf(...keys, `e${i}`)) as [string, string];
+        expect(keyOfMember(sort, member, z)).toEqual(entry(`e${i}`, score));
+      }
+      expect(await run.howlKeyOf(...keys, 'unknown')).toBeNull();
+      await run.howlRemove(...keys, 'e1', String(Date.now()), '0', '60000');
+      expect(await run.howlKeyOf(...keys, 'e1')).toBeNull();
+    }
   });
 });
