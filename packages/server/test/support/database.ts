@@ -41,26 +41,24 @@ export async function openTestDatabase(
 const SCHEMA_DROP_LOCK = 4_170_529_338;
 
 /** Runs a migration of a schema in the shared test database while no test file drops one. */
-export async function migratingBesideOthers<T>(url: string, migrate: () => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query('select pg_advisory_lock_shared($1)', [SCHEMA_DROP_LOCK]);
-    return await migrate();
-  } finally {
-    // Ending the session lets go of its lock.
-    await client.end();
-  }
+export function migratingBesideOthers<T>(url: string, migrate: () => Promise<T>): Promise<T> {
+  return holdingSchemaLock(url, 'shared', migrate);
 }
 
 /** Drops a test schema once no migration of the shared test database is under way. */
 export async function dropSchema(url: string, schema: string): Promise<void> {
+  await holdingSchemaLock(url, 'alone', (client) => client.query(`drop schema if exists ${schema} cascade`));
+}
+
+/** Runs `run` in a session of its own that holds SCHEMA_DROP_LOCK, shared or alone, until it ends. */
+async function holdingSchemaLock<T>(url: string, how: 'shared' | 'alone', run: (client: pg.Client) => Promise<T>) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query('select pg_advisory_lock($1)', [SCHEMA_DROP_LOCK]);
-    await client.query(`drop schema if exists ${schema} cascade`);
+    await client.query(`select pg_advisory_lock${how === 'shared' ? '_shared' : ''}($1)`, [SCHEMA_DROP_LOCK]);
+    return await run(client);
   } finally {
+    // Ending the session lets go of its lock.
     await client.end();
   }
 }

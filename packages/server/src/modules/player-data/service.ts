@@ -7,8 +7,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { GameHold } from '../games/service.js';
 import { playerDataErrors } from './errors.js';
 import * as store from './store.js';
-import type { DocKey } from './store.js';
-import { docId } from './store.js';
+import { docId, type DocKey } from './store.js';
 import { createDocWrites, NONE, type Doc, type DocChange, type StoredDoc } from './writes.js';
 import { nextTurn } from '../../lib/turn.js';
 

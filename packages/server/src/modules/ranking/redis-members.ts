@@ -28,23 +28,18 @@ export const storedMember = (entry: IndexedEntry, sort: BoardPeriod['sort'], sho
 export function keyOfMember(sort: BoardPeriod['sort'], member: string, z: string): OrderKey {
   const nul = member.lastIndexOf('\u0000');
   const cut = member.indexOf('\u0001', nul);
-  const score = sort === 'desc' ? -Number(z) : Number(z);
-  return {
-    score: score === 0 ? 0 : score,
-    timestamp: Number(member.slice(0, 16)),
-    player_name: member.slice(16, nul),
-    id: cut === -1 ? member.slice(nul + 1) : member.slice(nul + 1, cut),
-  };
+  return keyAt(sort, member, z, nul, cut === -1 ? member.length : cut);
 }
 
 /** The row a stored member shows, or its id when only the row can tell (it has metadata, or the member is from before revisions and bits were stored). */
 export function shownOfMember(board: BoardPeriod, member: string, z: string): ShownRow | string {
-  const key = keyOfMember(board.sort, member, z);
-  const cut = member.indexOf('\u0001', member.lastIndexOf('\u0000'));
-  if (cut === -1) return key.id;
+  const nul = member.lastIndexOf('\u0000');
+  const cut = member.indexOf('\u0001', nul);
+  if (cut === -1) return member.slice(nul + 1);
   const bitsAt = member.indexOf('\u0001', cut + 1);
   const bits = Number(member.slice(bitsAt + 1));
-  if (bits & READ_ROW) return key.id;
+  if (bits & READ_ROW) return member.slice(nul + 1, cut);
+  const key = keyAt(board.sort, member, z, nul, cut);
   // Each field named, not spread: a spread object here cost twenty times as much to build (8 µs).
   return {
     id: key.id,
@@ -56,5 +51,16 @@ export function shownOfMember(board: BoardPeriod, member: string, z: string): Sh
     metadata: null,
     engine: engineOf(bits),
     revision: Number(member.slice(cut + 1, bitsAt)),
+  };
+}
+
+/** A member's order key, its name ending at `nul` and its id at `idEnd` (both found once by the caller). */
+function keyAt(sort: BoardPeriod['sort'], member: string, z: string, nul: number, idEnd: number): OrderKey {
+  const score = sort === 'desc' ? -Number(z) : Number(z);
+  return {
+    score: score === 0 ? 0 : score,
+    timestamp: Number(member.slice(0, 16)),
+    player_name: member.slice(16, nul),
+    id: member.slice(nul + 1, idEnd),
   };
 }
