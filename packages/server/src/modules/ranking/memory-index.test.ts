@@ -44,7 +44,7 @@ for (const { dialect, skip } of DIALECTS) {
 
     it('ignores a notification older than the state it holds, whether it arrives during the load or after', async () => {
       const index = memoryRankIndex(database.db, { chunk: 1, rows: database.rows });
-      expect(await index.countAbove(board, entry('a', 10, 3))).toBe(2); // SQL, while the load starts
+      expect((await index.page(board, undefined, 10)).map((r) => r.id)).toEqual(['c', 'b', 'a']); // SQL, while the load starts
       // Arrives while loading: the rows read hold revision 3, so this stale state must not win.
       await index.saved(board, entry('a', 99, 2));
       await index.settled();
@@ -64,7 +64,7 @@ for (const { dialect, skip } of DIALECTS) {
 
     it('lets the event loop turn between the chunks of a load, so a big board loading holds no request', async () => {
       const index = memoryRankIndex(database.db, { chunk: 1, rows: database.rows });
-      expect(await index.countAbove(board, entry('a', 10, 3))).toBe(2); // SQL, while the load starts
+      expect((await index.page(board, undefined, 10)).map((r) => r.id)).toEqual(['c', 'b', 'a']); // SQL, while the load starts
       let turns = 0;
       let loading = true;
       const turn = () => {
@@ -78,6 +78,43 @@ for (const { dialect, skip } of DIALECTS) {
       // Three rows a chunk at a time: the loop turns between chunks (SQLite's driver alone would give no turn).
       expect(turns).toBeGreaterThanOrEqual(2);
       expect(index.entries()).toBe(3);
+    });
+
+    it('answers a count and an around asked while the period loads from the loaded index, running no count of its own', async () => {
+      const queries: string[] = [];
+      const logged = await openTestDatabase(dialect, { onQuery: (text) => queries.push(text) });
+      try {
+        await insertBoardRows(logged.db, 'board');
+        await logged.db
+          .insertInto('scores')
+          .values(
+            ['a', 'b', 'c'].map((id, i) => ({
+              ...entry(id, 10 * (i + 1), 0),
+              leaderboard_id: 'board',
+              period_start: 0,
+              player_key: id,
+              metadata: null,
+              engine: null,
+            })),
+          )
+          .execute();
+        const index = memoryRankIndex(logged.db, { chunk: 1, rows: logged.rows });
+        queries.length = 0;
+        // Asked together before the load has read a chunk: each waits for it.
+        const [count, around] = await Promise.all([
+          index.countAbove(board, entry('a', 10, 0)),
+          index.around(board, entry('b', 20, 0), 1),
+        ]);
+        expect(count).toBe(2);
+        expect(around.countAbove).toBe(1);
+        expect(around.above.map((r) => r.id)).toEqual(['c']);
+        expect(around.below.map((r) => r.id)).toEqual(['a']);
+        expect(index.entries()).toBe(3);
+        // SQL's count of the entries above a key walks them all; the load's own count of the period has no key.
+        expect(queries.filter((q) => q.includes(`as "n"`) && q.includes(`"score"`))).toEqual([]);
+      } finally {
+        await logged.close();
+      }
     });
 
     it('lets a past period go once nobody asked about it for 10 minutes, keeps the current one, and loads it again from SQL', async () => {
@@ -110,7 +147,7 @@ for (const { dialect, skip } of DIALECTS) {
       // A score reaches last week's rows while it is not held (an import, another tool): asked again, it is read afresh.
       await insertScores('weekly', lastWeek.periodStart, [entry('w4', 15, 0)]);
       at += 60 * MINUTE;
-      expect(await index.countAbove(lastWeek, entry('w1', 10, 0))).toBe(2); // SQL while it loads
+      expect(await index.countAbove(lastWeek, entry('w1', 10, 0))).toBe(2); // once loaded again
       await index.settled();
       expect(index.periods()).toBe(2); // this week, idle an hour, stays
       expect(index.entries()).toBe(4);

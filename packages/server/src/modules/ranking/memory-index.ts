@@ -113,7 +113,8 @@ type Slot = { used: number; periodEnd: number | undefined } & (
 
 /**
  * The in-process rank index: one order-statistic list per board period, loaded from the database
- * the first time the period is asked about (SQL answers until it is ready) and kept in step by the
+ * the first time the period is asked about (pages and aboves read SQL until it is ready; counts
+ * and arounds wait for it) and kept in step by the
  * service's write notifications. Only for a single server process: another process's writes would
  * never reach it (with REDIS_URL set, use the Redis index).
  */
@@ -164,6 +165,24 @@ export function memoryRankIndex(
     if (slot?.state === 'ready' && slot.period.sort === board.sort) return slot.period;
     if (!slot || (slot.state === 'ready' && slot.period.sort !== board.sort)) load(key, board);
     return undefined;
+  }
+
+  /**
+   * The ready period, waiting for its load when one is under way: a count (a position, an around)
+   * by SQL walks every entry above the key, a board's worth on a large board, and on SQLite on the
+   * serving thread, so many of them while a large board loads would starve the load itself. A
+   * page or an above stays with SQL while it loads: theirs is an indexed walk of `limit` rows.
+   * Undefined when the load failed or the board was reset meanwhile: SQL answers that call.
+   */
+  async function loaded(board: BoardPeriod): Promise<Period | undefined> {
+    const p = ready(board);
+    if (p) return p;
+    const key = slotKey(board.boardId, board.periodStart);
+    const slot = slots.get(key);
+    if (slot?.state !== 'loading') return undefined;
+    await slot.done;
+    const after = slots.get(key);
+    return after?.state === 'ready' && after.period.sort === board.sort ? after.period : undefined;
   }
 
   function load(key: string, board: BoardPeriod): void {
@@ -247,11 +266,11 @@ export function memoryRankIndex(
       return shownOnly(await rowsAt(board, p, p.list.range(p.list.lowerBound(p.probe(key)) - 1, limit, -1)));
     },
     async countAbove(board, key) {
-      const p = ready(board);
+      const p = await loaded(board);
       return p ? p.list.lowerBound(p.probe(key)) : sql.countAbove(board, key);
     },
     async around(board, key, count) {
-      const p = ready(board);
+      const p = await loaded(board);
       if (!p) return aroundByParts(sql, board, key, count);
       const probe = p.probe(key);
       const countAbove = p.list.lowerBound(probe);
