@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
+import { semaphore } from './semaphore.js';
 
 // OWASP minimum for argon2id: 19 MiB, 2 passes, 1 lane. `algorithm: 2` is Argon2id
 // (the library's Algorithm enum is a const enum that tsx cannot import).
@@ -35,19 +36,4 @@ export function createPasswordHasher(maxConcurrent = Math.max(2, availableParall
     },
   };
   return self;
-}
-
-function semaphore(max: number) {
-  let active = 0;
-  const waiting: Array<() => void> = [];
-  return async function run<T>(task: () => Promise<T>): Promise<T> {
-    if (active >= max) await new Promise<void>((resolve) => waiting.push(resolve));
-    active++;
-    try {
-      return await task();
-    } finally {
-      active--;
-      waiting.shift()?.();
-    }
-  };
 }

@@ -149,6 +149,66 @@ for (const { dialect, skip } of DIALECTS) {
       },
     );
 
+    it.skipIf(REDIS_SKIP)(
+      "waits for its own Redis rebuild before a count or an around; during another process's, counts SQL two at a time",
+      async () => {
+        const redis = new Redis(services.redisUrl!);
+        const plain = { ...board, boardId: 'plain' };
+        // SQL's count of the entries above a key, as Kysely runs it: how many run at once, and at most.
+        let counting = 0;
+        let most = 0;
+        let counts = 0;
+        const isCount = (node: { kind: string; selections?: unknown }) =>
+          node.kind === 'SelectQueryNode' && JSON.stringify(node.selections).includes('"n"');
+        const tracked = database.db.withPlugin({
+          transformQuery({ node }) {
+            if (isCount(node as never)) {
+              counts++;
+              most = Math.max(most, ++counting);
+            }
+            return node;
+          },
+          async transformResult({ result }) {
+            if (result.rows[0] && 'n' in (result.rows[0] as object)) counting--;
+            return result;
+          },
+        });
+        try {
+          const sql = sqlRankIndex(database.db);
+          const rows = await sql.page(plain, undefined, ENTRIES);
+          const value = { score: 0.3, timestamp: Number.MAX_SAFE_INTEGER, player_name: '\u{10FFFF}', id: '\u{10FFFF}' };
+          const expected = [await sql.countAbove(plain, value), 5, await sql.around(plain, rows[10]!, 2)];
+
+          // This process rebuilds: asked together before the set is built, each waits for it.
+          const own = redisRankIndex(tracked, redis, {
+            prefix: `howl-test:${randomUUID()}`,
+            rows: database.rows,
+            chunk: 7,
+          });
+          const answers = await Promise.all([
+            own.countAbove(plain, value),
+            own.countAbove(plain, rows[5]!),
+            own.around(plain, rows[10]!, 2),
+          ]);
+          expect(answers).toEqual(expected);
+          expect(counts).toBe(0);
+
+          // Another process holds the rebuild's lock: SQL answers, never more than two counts at once.
+          const prefix = `howl-test:${randomUUID()}`;
+          await redis.set(`${prefix}:{plain}:0:desc:building`, 'another process', 'PX', 60_000);
+          const other = redisRankIndex(tracked, redis, { prefix, rows: database.rows });
+          const keys = rows.slice(0, 12);
+          expect(await Promise.all(keys.map((row) => other.countAbove(plain, row)))).toEqual(keys.map((_, i) => i));
+          expect(counts).toBe(12);
+          expect(most).toBe(2);
+          await redis.del(`${prefix}:{plain}:0:desc:building`);
+          await own.reset(plain.boardId, 0);
+        } finally {
+          await redis.quit();
+        }
+      },
+    );
+
     it('ends equal to SQL when entries are saved, moved and removed while it loads', async () => {
       const busy = { ...board, boardId: 'busy' };
       await insertBoardRow(database.db, 'busy', 'na');

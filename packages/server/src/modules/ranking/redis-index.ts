@@ -3,6 +3,7 @@ import type { RedisClient } from '../../lib/redis.js';
 import type { CompiledQuery, Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { behindRedis } from '../../lib/redis-outages.js';
+import { semaphore } from '../../lib/semaphore.js';
 import { shownBits, shownOf } from './entry-table.js';
 import { periodColumns, rowsThrough } from './load-chunks.js';
 import { encode, keyOfMember, shownOfMember, storedMember } from './redis-members.js';
@@ -33,6 +34,11 @@ const LOAD_CHUNK = 10_000;
 const LOAD_CALL = 1_000;
 /** How long a period is kept after it ends (the one before is still asked about for a while). */
 const KEEP_ENDED_MS = 86_400_000;
+/**
+ * SQL counts a process runs at once while a set is not built: each walks every entry above its
+ * key, and unbounded they would take every pooled connection and leave the rebuild's reads waiting.
+ */
+const SQL_COUNTS_AT_ONCE = 2;
 
 export interface RedisIndexOptions {
   /** Key prefix, so test runs and deployments sharing a Redis stay apart. */
@@ -48,7 +54,9 @@ export interface RedisIndexOptions {
 /**
  * The rank index for several server processes: one Redis sorted set per board period, kept in
  * step by every process's writes and rebuilt from the database by whichever process first needs
- * it (under a lock; SQL answers until it is ready). Every process sees the same ranks; the
+ * it (under a lock). Until it is ready, SQL answers pages and aboves; a count or an around waits
+ * for the rebuild when this process runs it, and otherwise asks SQL, a few at a time
+ * (`SQL_COUNTS_AT_ONCE`). Every process sees the same ranks; the
  * position of a value is one ZCOUNT, and every other question one script call: one round trip.
  */
 export function redisRankIndex(
@@ -84,12 +92,16 @@ export function redisRankIndex(
     generationKey(board.boardId),
   ];
   const loads = new Set<Promise<void>>();
+  // This process's rebuild of a period, by its set's key, while it runs: a count waits for it.
+  const rebuilding = new Map<string, Promise<void>>();
+  const sqlCounts = semaphore(SQL_COUNTS_AT_ONCE);
 
   // When each board period's last rebuild failed: reads do not start another before REBUILD_RETRY_MS.
   const failedAt = new Map<string, number>();
 
   function startRebuild(board: BoardPeriod): void {
     const key = periodKeys(board)[0]!;
+    if (rebuilding.has(key)) return; // this process's rebuild of it is under way
     const failed = failedAt.get(key);
     if (failed !== undefined && Date.now() - failed < REBUILD_RETRY_MS) return; // SQL keeps answering
     const load = rebuild(board)
@@ -101,8 +113,28 @@ export function redisRankIndex(
           options.onError?.(err);
         },
       )
-      .finally(() => loads.delete(load));
+      .finally(() => {
+        loads.delete(load);
+        if (rebuilding.get(key) === load) rebuilding.delete(key);
+      });
     loads.add(load);
+    rebuilding.set(key, load);
+  }
+
+  /** One ZCOUNT: the live set is only ever complete, its marker at -inf, so 0 means no set yet. */
+  async function valueRank(board: BoardPeriod, score: number): Promise<number | 'unusable'> {
+    if (!outages.usable(board.boardId)) return 'unusable';
+    const z = board.sort === 'desc' ? -score : score;
+    const count = await redis.zcount(periodKeys(board)[0]!, '-inf', String(z === 0 ? 0 : z)).catch(() => undefined);
+    return count ?? 'unusable';
+  }
+
+  /** Waits for this process's rebuild of the period, if one runs (true): a count then asks Redis again, not SQL. */
+  async function waitedForRebuild(board: BoardPeriod): Promise<boolean> {
+    const load = rebuilding.get(periodKeys(board)[0]!);
+    if (!load) return false;
+    await load;
+    return true;
   }
 
   async function rebuild(board: BoardPeriod): Promise<void> {
@@ -182,7 +214,8 @@ export function redisRankIndex(
     key: OrderKey | undefined,
     limit: number,
     direction: 'after' | 'above' | 'both',
-  ) {
+    waitForRebuild = false,
+  ): Promise<{ rank: number; members: string[]; above: string[] } | undefined> {
     if (!outages.usable(board.boardId)) return undefined;
     const { z, member } = key ? encode(key, board.sort) : { z: '0', member: '' };
     const answer = (await run
@@ -199,7 +232,7 @@ export function redisRankIndex(
     if (answer === undefined) return undefined; // Redis went away meanwhile: SQL answers
     if (answer === -1) {
       startRebuild(board);
-      return undefined;
+      return waitForRebuild && (await waitedForRebuild(board)) ? ask(board, key, limit, direction) : undefined;
     }
     const [rank, members = [], above = []] = answer as [number, string[]?, string[]?];
     return { rank, members, above };
@@ -254,22 +287,22 @@ export function redisRankIndex(
     },
     async countAbove(board, key) {
       if (followsTies(key)) {
-        // A value's position is one plain ZCOUNT: the live set is only ever complete, with its
-        // marker at -inf, so a count of 0 means no set yet.
-        const z = board.sort === 'desc' ? -key.score : key.score;
-        const count = outages.usable(board.boardId)
-          ? await redis.zcount(periodKeys(board)[0]!, '-inf', String(z === 0 ? 0 : z)).catch(() => undefined)
-          : undefined;
-        if (count !== undefined && count > 0) return count - 1;
-        if (count !== undefined) startRebuild(board);
-        return sql.countAbove(board, key);
+        // Asked again once, only after this process's rebuild of the set has run.
+        for (let attempt = 0; ; attempt++) {
+          const count = await valueRank(board, key.score);
+          if (count === 'unusable') break;
+          if (count > 0) return count - 1;
+          startRebuild(board);
+          if (attempt > 0 || !(await waitedForRebuild(board))) break;
+        }
+        return sqlCounts(() => sql.countAbove(board, key));
       }
-      const answer = await ask(board, key, 0, 'after');
-      return answer ? answer.rank : sql.countAbove(board, key);
+      const answer = await ask(board, key, 0, 'after', true);
+      return answer ? answer.rank : sqlCounts(() => sql.countAbove(board, key));
     },
     async around(board, key, count) {
-      const answer = await ask(board, key, count, 'both');
-      if (!answer) return aroundByParts(sql, board, key, count);
+      const answer = await ask(board, key, count, 'both', true);
+      if (!answer) return sqlCounts(() => aroundByParts(sql, board, key, count));
       // Both sides at once (one query at most, for rows with metadata); the split is by count.
       const rows = await rowsOf(board, [...answer.above, ...answer.members]);
       const aboveCount = answer.above.length / 2;
