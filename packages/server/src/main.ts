@@ -40,7 +40,7 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.log(`Howl is listening on http://localhost:${port} (database: ${database.dialect})`);
-  // Rank indexes load in the background; requests are answered from SQL until they are ready.
+  // Rank indexes load in the background, a board at a time; a board asked about first loads at once.
   app.warmUpRanks().catch((err: unknown) => app.log.error({ err }, 'rank index warm-up failed'));
 }
 

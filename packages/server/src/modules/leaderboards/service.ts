@@ -103,8 +103,8 @@ export function createLeaderboards({
 
   return {
     /**
-     * Asks once about every board's current period, so that an index which loads in the
-     * background starts now rather than on a player's first call (SQL answers meanwhile).
+     * Asks once about every board's current period, so an index loads now, not on a player's first
+     * call: a board at a time, each count waiting for its load (a board asked about meanwhile loads at once).
      */
     async warmUp(): Promise<number> {
       // First, boards a stopped process was writing to when it stopped: their index may lag the database.

@@ -201,6 +201,17 @@ for (const { dialect, skip } of DIALECTS) {
           expect(await Promise.all(keys.map((row) => other.countAbove(plain, row)))).toEqual(keys.map((_, i) => i));
           expect(counts).toBe(12);
           expect(most).toBe(2);
+
+          // This process's rebuild hangs: a count waits loadWaitMs for it, then SQL answers.
+          const stalled = redisRankIndex(tracked, redis, {
+            prefix: `howl-test:${randomUUID()}`,
+            rows: () => new Promise<never>(() => {}),
+            loadWaitMs: 300,
+          });
+          const t = performance.now();
+          expect(await stalled.countAbove(plain, rows[5]!)).toBe(5);
+          expect(performance.now() - t).toBeGreaterThanOrEqual(250);
+          expect(counts).toBe(13);
           await redis.del(`${prefix}:{plain}:0:desc:building`);
           await own.reset(plain.boardId, 0);
         } finally {

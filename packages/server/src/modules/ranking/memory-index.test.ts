@@ -3,7 +3,7 @@ import { openTestDatabase } from '../../../test/support/database.js';
 import { insertBoardRow, insertBoardRows } from '../../../test/support/rank-indexes.js';
 import { DIALECTS } from '../../../test/support/services.js';
 import { memoryRankIndex } from './memory-index.js';
-import { PAST_PERIOD_IDLE_MS } from './rank-index.js';
+import { LOAD_RETRY_MS, PAST_PERIOD_IDLE_MS } from './rank-index.js';
 
 const MINUTE = 60_000;
 const WEEK = 7 * 86_400_000;
@@ -115,6 +115,29 @@ for (const { dialect, skip } of DIALECTS) {
       } finally {
         await logged.close();
       }
+    });
+
+    it('waits on no load for a while after one failed, and at most loadWaitMs on one that hangs', async () => {
+      let at = 0;
+      let reads = 0;
+      // The first load fails; every later one never answers.
+      const flaky = () =>
+        ++reads === 1 ? Promise.reject(new Error('the database went away')) : new Promise<never>(() => {});
+      const index = memoryRankIndex(database.db, { rows: flaky, loadWaitMs: 3_000, now: () => at });
+      const timed = async () => {
+        const t = performance.now();
+        expect(await index.countAbove(board, entry('a', 10, 3))).toBe(2); // SQL
+        return performance.now() - t;
+      };
+      await timed(); // waited on the first load, which failed
+      expect(reads).toBe(1);
+      // Another load starts, but so soon after a failure the count does not wait on it.
+      expect(await timed()).toBeLessThan(1_500);
+      expect(reads).toBe(2);
+      // Later, the count waits on the load under way, and gives up on it after loadWaitMs.
+      at += LOAD_RETRY_MS + 1;
+      expect(await timed()).toBeGreaterThanOrEqual(2_900);
+      expect(reads).toBe(2);
     });
 
     it('lets a past period go once nobody asked about it for 10 minutes, keeps the current one, and loads it again from SQL', async () => {

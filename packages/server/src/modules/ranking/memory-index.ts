@@ -1,5 +1,6 @@
 import type { CompiledQuery, Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { withTimeout } from '../../lib/timeout.js';
 import type { OrderKey } from './order.js';
 import { countQuery, periodColumns, rowsThrough } from './load-chunks.js';
 import { EntryTable, READ_ROW, engineOf, shownBits, shownOf } from './entry-table.js';
@@ -8,6 +9,8 @@ import { RecentRemovals } from './recent-removals.js';
 import {
   aroundByParts,
   idlePastPeriod,
+  LOAD_RETRY_MS,
+  LOAD_WAIT_MS,
   PAST_PERIOD_IDLE_MS,
   shownOnly,
   sqlRankIndex,
@@ -18,6 +21,8 @@ import {
 } from './rank-index.js';
 
 export interface MemoryIndexOptions {
+  /** How long a count waits for a load under way before SQL answers it (tests make it short). */
+  loadWaitMs?: number;
   /** Rows per read while loading: bounds the transient objects a load creates (tests make it small). */
   chunk?: number;
   /** Runs a query answering rows as arrays (the database's `rows`): a load then makes no object per row. */
@@ -126,12 +131,15 @@ export function memoryRankIndex(
   const chunk = options.chunk ?? 10_000;
   const rowsOf = options.rows ?? rowsThrough(db);
   const idleMs = options.idleMs ?? PAST_PERIOD_IDLE_MS;
+  const loadWaitMs = options.loadWaitMs ?? LOAD_WAIT_MS;
   const now = options.now ?? Date.now;
   const slots = new Map<string, Slot>();
   const slotKey = (boardId: string, periodStart: number) => `${boardId}\u0000${periodStart}`;
   /** The newest generation seen per board: notices from older ones are stale. */
   const generations = new Map<string, number>();
   const removedIds = new RecentRemovals();
+  /** When each period's last load failed, until one succeeds: reads do not wait on the next for a while. */
+  const failedAt = new Map<string, number>();
   let lastSweep = now();
 
   /** Drops the board's periods when `generation` is newer than what they were loaded under. */
@@ -144,6 +152,7 @@ export function memoryRankIndex(
 
   function forget(boardId: string): void {
     for (const key of slots.keys()) if (key.startsWith(`${boardId}\u0000`)) slots.delete(key);
+    for (const key of failedAt.keys()) if (key.startsWith(`${boardId}\u0000`)) failedAt.delete(key);
   }
 
   /** Lets go of past periods nobody asked about lately, at most once a minute (on a read). */
@@ -172,15 +181,24 @@ export function memoryRankIndex(
    * by SQL walks every entry above the key, a board's worth on a large board, and on SQLite on the
    * serving thread, so many of them while a large board loads would starve the load itself. A
    * page or an above stays with SQL while it loads: theirs is an indexed walk of `limit` rows.
-   * Undefined when the load failed or the board was reset meanwhile: SQL answers that call.
+   * Undefined when the load failed or the board was reset meanwhile, and at once when it is a load
+   * of the other sort, the last load failed lately, or it takes longer than `LOAD_WAIT_MS`: SQL
+   * answers that call.
    */
   async function loaded(board: BoardPeriod): Promise<Period | undefined> {
     const p = ready(board);
     if (p) return p;
     const key = slotKey(board.boardId, board.periodStart);
     const slot = slots.get(key);
-    if (slot?.state !== 'loading') return undefined;
-    await slot.done;
+    if (slot?.state !== 'loading' || slot.sort !== board.sort) return undefined;
+    if (now() - (failedAt.get(key) ?? -Infinity) < LOAD_RETRY_MS) return undefined;
+    if (
+      !(await withTimeout(slot.done, loadWaitMs).then(
+        () => true,
+        () => false,
+      ))
+    )
+      return undefined;
     const after = slots.get(key);
     return after?.state === 'ready' && after.period.sort === board.sort ? after.period : undefined;
   }
@@ -189,6 +207,7 @@ export function memoryRankIndex(
     const pending: Array<(p: Period) => void> = [];
     const done = read(board)
       .then((period) => {
+        failedAt.delete(key);
         const current = slots.get(key);
         if (current?.state !== 'loading' || current.done !== done) return; // reset while loading
         // Writes that were notified while the rows were read: each is idempotent, so replaying one the rows already hold is harmless.
@@ -197,6 +216,7 @@ export function memoryRankIndex(
       })
       .catch(() => {
         // Failed loads are retried by the next read; SQL keeps answering.
+        failedAt.set(key, now());
         if (slots.get(key)?.state === 'loading') slots.delete(key);
       });
     slots.set(key, { state: 'loading', sort: board.sort, pending, done, used: now(), periodEnd: board.periodEnd });

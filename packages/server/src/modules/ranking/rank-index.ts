@@ -67,6 +67,15 @@ export interface BoardPeriod {
   periodEnd?: number;
 }
 
+/**
+ * How long a count or an around waits for its board's load or rebuild before SQL answers it: a
+ * million entries load in process in about 2 s, and rebuild in Redis in about 10 s.
+ */
+export const LOAD_WAIT_MS = 10_000;
+
+/** After a load or rebuild failed, how long reads leave the board period to SQL rather than wait on another. */
+export const LOAD_RETRY_MS = 5_000;
+
 /** How long an in-process index keeps a past period nobody asks about: asked again later, it is loaded again. */
 export const PAST_PERIOD_IDLE_MS = 10 * 60_000;
 

@@ -4,6 +4,7 @@ import type { CompiledQuery, Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { behindRedis } from '../../lib/redis-outages.js';
 import { semaphore } from '../../lib/semaphore.js';
+import { withTimeout } from '../../lib/timeout.js';
 import { shownBits, shownOf } from './entry-table.js';
 import { periodColumns, rowsThrough } from './load-chunks.js';
 import { encode, keyOfMember, shownOfMember, storedMember } from './redis-members.js';
@@ -11,6 +12,8 @@ import { SCRIPTS, type Scripts } from './redis-scripts.js';
 import { followsTies, type OrderKey } from './order.js';
 import {
   aroundByParts,
+  LOAD_RETRY_MS,
+  LOAD_WAIT_MS,
   shownOnly,
   sqlRankIndex,
   withReadRows,
@@ -24,8 +27,6 @@ const SORTS = ['asc', 'desc'] as const;
 
 /** How long a removed id is remembered: longer than a notice can take to arrive, or a rebuild to run. */
 const REMEMBER_REMOVED_MS = 300_000;
-/** How long after a failed rebuild of a board period reads leave it to SQL before trying again. */
-const REBUILD_RETRY_MS = 5_000;
 /** How long a rebuild's lock lasts unless renewed (each chunk renews it). */
 const REBUILD_LOCK_MS = 120_000;
 /** Entries a rebuild reads from the database at a time. */
@@ -34,13 +35,13 @@ const LOAD_CHUNK = 10_000;
 const LOAD_CALL = 1_000;
 /** How long a period is kept after it ends (the one before is still asked about for a while). */
 const KEEP_ENDED_MS = 86_400_000;
-/**
- * SQL counts a process runs at once while a set is not built: each walks every entry above its
- * key, and unbounded they would take every pooled connection and leave the rebuild's reads waiting.
- */
+// SQL counts a process runs at once for a set not built (not while Redis is out of reach): each walks
+// every entry above its key; unbounded they fill the pool and the cores the rebuild reads with.
 const SQL_COUNTS_AT_ONCE = 2;
 
 export interface RedisIndexOptions {
+  /** How long a count waits for a load under way before SQL answers it (tests make it short). */
+  loadWaitMs?: number;
   /** Key prefix, so test runs and deployments sharing a Redis stay apart. */
   prefix?: string;
   /** Hears a notice that could not reach Redis (the board is then forgotten, to be rebuilt), or a rebuild that failed. */
@@ -55,9 +56,8 @@ export interface RedisIndexOptions {
  * The rank index for several server processes: one Redis sorted set per board period, kept in
  * step by every process's writes and rebuilt from the database by whichever process first needs
  * it (under a lock). Until it is ready, SQL answers pages and aboves; a count or an around waits
- * for the rebuild when this process runs it, and otherwise asks SQL, a few at a time
- * (`SQL_COUNTS_AT_ONCE`). Every process sees the same ranks; the
- * position of a value is one ZCOUNT, and every other question one script call: one round trip.
+ * for the rebuild when this process runs it, or asks SQL, a few at a time (`SQL_COUNTS_AT_ONCE`).
+ * The position of a value is one ZCOUNT, and every other question one script call: one round trip.
  */
 export function redisRankIndex(
   db: Kysely<DB>,
@@ -69,6 +69,7 @@ export function redisRankIndex(
   const chunk = options.chunk ?? LOAD_CHUNK;
   const perCall = Math.min(chunk, LOAD_CALL);
   const prefix = options.prefix ?? 'howl:rank';
+  const loadWaitMs = options.loadWaitMs ?? LOAD_WAIT_MS;
   for (const [name, lua] of Object.entries(SCRIPTS)) {
     const numberOfKeys = name === 'howlReady' ? 8 : 7;
     if (!(name in redis)) redis.defineCommand(name, { numberOfKeys, lua });
@@ -91,19 +92,19 @@ export function redisRankIndex(
     ...keys(board.boardId, board.periodStart, board.sort),
     generationKey(board.boardId),
   ];
-  const loads = new Set<Promise<void>>();
   // This process's rebuild of a period, by its set's key, while it runs: a count waits for it.
-  const rebuilding = new Map<string, Promise<void>>();
+  const rebuilding = new Map<string, { load: Promise<void>; started: number }>();
   const sqlCounts = semaphore(SQL_COUNTS_AT_ONCE);
 
-  // When each board period's last rebuild failed: reads do not start another before REBUILD_RETRY_MS.
+  // When each board period's last rebuild failed: reads do not start another before LOAD_RETRY_MS.
   const failedAt = new Map<string, number>();
 
   function startRebuild(board: BoardPeriod): void {
     const key = periodKeys(board)[0]!;
-    if (rebuilding.has(key)) return; // this process's rebuild of it is under way
+    // This process's rebuild of it is under way, unless it has outlived its lock (stalled).
+    if (Date.now() - (rebuilding.get(key)?.started ?? -Infinity) < REBUILD_LOCK_MS) return;
     const failed = failedAt.get(key);
-    if (failed !== undefined && Date.now() - failed < REBUILD_RETRY_MS) return; // SQL keeps answering
+    if (failed !== undefined && Date.now() - failed < LOAD_RETRY_MS) return; // SQL keeps answering
     const load = rebuild(board)
       .then(
         () => void failedAt.delete(key),
@@ -114,11 +115,9 @@ export function redisRankIndex(
         },
       )
       .finally(() => {
-        loads.delete(load);
-        if (rebuilding.get(key) === load) rebuilding.delete(key);
+        if (rebuilding.get(key)?.load === load) rebuilding.delete(key);
       });
-    loads.add(load);
-    rebuilding.set(key, load);
+    rebuilding.set(key, { load, started: Date.now() });
   }
 
   /** One ZCOUNT: the live set is only ever complete, its marker at -inf, so 0 means no set yet. */
@@ -129,12 +128,15 @@ export function redisRankIndex(
     return count ?? 'unusable';
   }
 
-  /** Waits for this process's rebuild of the period, if one runs (true): a count then asks Redis again, not SQL. */
+  /** Waits up to LOAD_WAIT_MS for this process's rebuild of the period, if one runs (true once it ended). */
   async function waitedForRebuild(board: BoardPeriod): Promise<boolean> {
-    const load = rebuilding.get(periodKeys(board)[0]!);
-    if (!load) return false;
-    await load;
-    return true;
+    const running = rebuilding.get(periodKeys(board)[0]!);
+    return running
+      ? withTimeout(running.load, loadWaitMs).then(
+          () => true,
+          () => false,
+        )
+      : false;
   }
 
   async function rebuild(board: BoardPeriod): Promise<void> {
@@ -207,7 +209,7 @@ export function redisRankIndex(
 
   /**
    * One round trip: the rank of `key` and, optionally, `limit` members after or above it, as
-   * [member, z] pairs flattened. Undefined while not ready.
+   * [member, z] pairs flattened. Null while the set is not built, undefined while Redis is out of reach.
    */
   async function ask(
     board: BoardPeriod,
@@ -215,7 +217,7 @@ export function redisRankIndex(
     limit: number,
     direction: 'after' | 'above' | 'both',
     waitForRebuild = false,
-  ): Promise<{ rank: number; members: string[]; above: string[] } | undefined> {
+  ): Promise<{ rank: number; members: string[]; above: string[] } | null | undefined> {
     if (!outages.usable(board.boardId)) return undefined;
     const { z, member } = key ? encode(key, board.sort) : { z: '0', member: '' };
     const answer = (await run
@@ -232,7 +234,7 @@ export function redisRankIndex(
     if (answer === undefined) return undefined; // Redis went away meanwhile: SQL answers
     if (answer === -1) {
       startRebuild(board);
-      return waitForRebuild && (await waitedForRebuild(board)) ? ask(board, key, limit, direction) : undefined;
+      return waitForRebuild && (await waitedForRebuild(board)) ? ask(board, key, limit, direction) : null;
     }
     const [rank, members = [], above = []] = answer as [number, string[]?, string[]?];
     return { rank, members, above };
@@ -290,7 +292,7 @@ export function redisRankIndex(
         // Asked again once, only after this process's rebuild of the set has run.
         for (let attempt = 0; ; attempt++) {
           const count = await valueRank(board, key.score);
-          if (count === 'unusable') break;
+          if (count === 'unusable') return sql.countAbove(board, key);
           if (count > 0) return count - 1;
           startRebuild(board);
           if (attempt > 0 || !(await waitedForRebuild(board))) break;
@@ -298,10 +300,12 @@ export function redisRankIndex(
         return sqlCounts(() => sql.countAbove(board, key));
       }
       const answer = await ask(board, key, 0, 'after', true);
+      if (answer === undefined) return sql.countAbove(board, key);
       return answer ? answer.rank : sqlCounts(() => sql.countAbove(board, key));
     },
     async around(board, key, count) {
       const answer = await ask(board, key, count, 'both', true);
+      if (answer === undefined) return aroundByParts(sql, board, key, count);
       if (!answer) return sqlCounts(() => aroundByParts(sql, board, key, count));
       // Both sides at once (one query at most, for rows with metadata); the split is by count.
       const rows = await rowsOf(board, [...answer.above, ...answer.members]);
@@ -390,7 +394,7 @@ export function redisRankIndex(
       return boards.size;
     },
     async settled() {
-      while (loads.size > 0) await Promise.all([...loads]);
+      while (rebuilding.size > 0) await Promise.all([...rebuilding.values()].map((r) => r.load));
     },
   };
 }
