@@ -66,6 +66,12 @@ describe.skipIf(BROWSER_SKIP)('every route of the site in Chromium', { timeout: 
       const files = new Set<string>();
       for (const route of signedIn ? [...PUBLIC_ROUTES, ...DASHBOARD_ROUTES] : PUBLIC_ROUTES) {
         await page.goto(howl.url + route, { waitUntil: 'networkidle' });
+        // A page whose code loads lazily may render its heading a moment after the network is idle.
+        await page
+          .locator('h1')
+          .first()
+          .waitFor({ timeout: 10_000 })
+          .catch(() => undefined);
         expect(await page.locator('h1').count(), `${route} has a heading`).toBeGreaterThan(0);
         for (const link of await internalLinks(page)) {
           // The plugin zips are files the server sends, not routes of the site: each must download.

@@ -71,13 +71,15 @@ describe('sqlite file: saves while checkpoints run', () => {
       ],
       { cwd: new URL('../..', import.meta.url).pathname, stdio: ['ignore', 'pipe', 'inherit'] },
     );
+    // Heard from the start: the holder may be gone before the save answers.
+    const exited = new Promise((resolve) => holder.once('exit', resolve));
     await new Promise((resolve) => holder.stdout!.once('data', resolve));
     const answer = await gameCall(t.app, 'POST', '/v1/leaderboards/main/scores', {
       apiKey: game.api_key,
       gameId: game.game_id,
       body: { player_name: 'patient', score: 1 },
     });
-    await new Promise((resolve) => holder.once('exit', resolve));
+    await exited;
     expect(answer.statusCode).toBe(200);
     const stored = await t.database.db
       .selectFrom('scores')

@@ -5,15 +5,15 @@ import type { DB } from '../../db/schema.js';
 import { behindRedis } from '../../lib/redis-outages.js';
 import { semaphore } from '../../lib/semaphore.js';
 import { withTimeout } from '../../lib/timeout.js';
-import { shownBits, shownOf } from './entry-table.js';
+import { shownOf } from './entry-table.js';
 import { periodColumns, rowsThrough } from './load-chunks.js';
-import { encode, keyOfMember, shownOfMember, storedMember } from './redis-members.js';
+import { encode, keyOfMember, loadArgs, shownOfMember, storedMember } from './redis-members.js';
 import { SCRIPTS, type Scripts } from './redis-scripts.js';
 import { followsTies, type OrderKey } from './order.js';
 import {
   aroundByParts,
   LOAD_RETRY_MS,
-  LOAD_WAIT_MS,
+  REBUILD_WAIT_MS,
   shownOnly,
   sqlRankIndex,
   withReadRows,
@@ -69,7 +69,7 @@ export function redisRankIndex(
   const chunk = options.chunk ?? LOAD_CHUNK;
   const perCall = Math.min(chunk, LOAD_CALL);
   const prefix = options.prefix ?? 'howl:rank';
-  const loadWaitMs = options.loadWaitMs ?? LOAD_WAIT_MS;
+  const loadWaitMs = options.loadWaitMs ?? REBUILD_WAIT_MS;
   for (const [name, lua] of Object.entries(SCRIPTS)) {
     const numberOfKeys = name === 'howlReady' ? 8 : 7;
     if (!(name in redis)) redis.defineCommand(name, { numberOfKeys, lua });
@@ -128,7 +128,33 @@ export function redisRankIndex(
     return count ?? 'unusable';
   }
 
-  /** Waits up to LOAD_WAIT_MS for this process's rebuild of the period, if one runs (true once it ended). */
+  /** `key`'s rank: null while the set is not built (after waiting for this process's rebuild, if `wait`), undefined while Redis is out of reach. */
+  async function rankOf(board: BoardPeriod, key: OrderKey, wait: boolean): Promise<number | null | undefined> {
+    if (!followsTies(key)) {
+      const answer = await ask(board, key, 0, 'after', wait);
+      return answer && answer.rank;
+    }
+    for (let attempt = 0; ; attempt++) {
+      const count = await valueRank(board, key.score);
+      if (count === 'unusable') return undefined;
+      if (count > 0) return count - 1;
+      startRebuild(board);
+      if (!wait || attempt > 0 || !(await waitedForRebuild(board))) return null;
+    }
+  }
+
+  /** An around from the answer of `ask` (both sides at once: one query at most, for rows with metadata). */
+  async function aroundOf(board: BoardPeriod, answer: { rank: number; members: string[]; above: string[] }) {
+    const rows = await rowsOf(board, [...answer.above, ...answer.members]);
+    const aboveCount = answer.above.length / 2;
+    return {
+      countAbove: answer.rank,
+      above: shownOnly(rows.slice(0, aboveCount).reverse()),
+      below: shownOnly(rows.slice(aboveCount)),
+    };
+  }
+
+  /** Waits up to REBUILD_WAIT_MS for this process's rebuild of the period, if one runs (true once it ended). */
   async function waitedForRebuild(board: BoardPeriod): Promise<boolean> {
     const running = rebuilding.get(periodKeys(board)[0]!);
     return running
@@ -163,35 +189,15 @@ export function redisRankIndex(
     }
   }
 
-  /**
-   * Reads a period from the database a chunk at a time (periodColumns) into the set and hash a
-   * rebuild fills, a thousand entries a script call; one chunk's calls are in flight while the
-   * next is read and encoded.
-   */
+  /** Reads a period a chunk at a time into the rebuild's set and hash, a thousand entries a script call; one chunk's calls in flight while the next is read. */
   async function fill(board: BoardPeriod, k: string[], token: string): Promise<void> {
     let sent: Promise<unknown> = Promise.resolve();
-    for await (const [ids, scores, timestamps, names, revisions, engines, metas] of periodColumns(
-      db,
-      board,
-      chunk,
-      readRows,
-    )) {
+    for await (const columns of periodColumns(db, board, chunk, readRows)) {
       const batch = redis.pipeline() as unknown as Scripts & {
         exec(): Promise<Array<[Error | null, unknown]> | null>;
       };
-      for (let start = 0; start < ids.length; start += perCall) {
-        const args: string[] = [];
-        for (let i = start; i < Math.min(start + perCall, ids.length); i++) {
-          const entry = {
-            id: ids[i]!,
-            score: scores[i]!,
-            timestamp: timestamps[i]!,
-            player_name: names[i]!,
-            revision: revisions[i]!,
-          };
-          const member = storedMember(entry, board.sort, shownBits(metas[i], engines[i]));
-          args.push(entry.id, String(entry.revision), encode(entry, board.sort).z, member);
-        }
+      for (let start = 0; start < columns[0].length; start += perCall) {
+        const args = loadArgs(columns, start, Math.min(start + perCall, columns[0].length), board.sort);
         void batch.howlLoad(...k, token, String(REBUILD_LOCK_MS), ...args);
       }
       // One chunk's calls in flight while the next is read and encoded.
@@ -288,33 +294,19 @@ export function redisRankIndex(
       return answer ? shownOnly(await rowsOf(board, answer.members, true)) : sql.above(board, key, limit);
     },
     async countAbove(board, key) {
-      if (followsTies(key)) {
-        // Asked again once, only after this process's rebuild of the set has run.
-        for (let attempt = 0; ; attempt++) {
-          const count = await valueRank(board, key.score);
-          if (count === 'unusable') return sql.countAbove(board, key);
-          if (count > 0) return count - 1;
-          startRebuild(board);
-          if (attempt > 0 || !(await waitedForRebuild(board))) break;
-        }
-        return sqlCounts(() => sql.countAbove(board, key));
-      }
-      const answer = await ask(board, key, 0, 'after', true);
-      if (answer === undefined) return sql.countAbove(board, key);
-      return answer ? answer.rank : sqlCounts(() => sql.countAbove(board, key));
+      const rank = await rankOf(board, key, true);
+      if (rank === undefined) return sql.countAbove(board, key);
+      // Its turn may come once the set is built: Redis is asked again first.
+      return rank ?? sqlCounts(async () => (await rankOf(board, key, false)) ?? sql.countAbove(board, key));
     },
     async around(board, key, count) {
       const answer = await ask(board, key, count, 'both', true);
+      if (answer) return aroundOf(board, answer);
       if (answer === undefined) return aroundByParts(sql, board, key, count);
-      if (!answer) return sqlCounts(() => aroundByParts(sql, board, key, count));
-      // Both sides at once (one query at most, for rows with metadata); the split is by count.
-      const rows = await rowsOf(board, [...answer.above, ...answer.members]);
-      const aboveCount = answer.above.length / 2;
-      return {
-        countAbove: answer.rank,
-        above: shownOnly(rows.slice(0, aboveCount).reverse()),
-        below: shownOnly(rows.slice(aboveCount)),
-      };
+      return sqlCounts(async () => {
+        const again = await ask(board, key, count, 'both');
+        return again ? aroundOf(board, again) : aroundByParts(sql, board, key, count);
+      });
     },
     // The entry's member, read back from the period's hash: one round trip to Redis instead of one to the database (a miss pays both).
     async keyOf(board, id) {

@@ -1,4 +1,5 @@
-import { READ_ROW, engineOf } from './entry-table.js';
+import { READ_ROW, engineOf, shownBits } from './entry-table.js';
+import type { LoadColumns } from './load-chunks.js';
 import type { OrderKey } from './order.js';
 import type { BoardPeriod, IndexedEntry, ShownRow } from './rank-index.js';
 
@@ -63,4 +64,26 @@ function keyAt(sort: BoardPeriod['sort'], member: string, z: string, nul: number
     player_name: member.slice(16, nul),
     id: member.slice(nul + 1, idEnd),
   };
+}
+
+/** The arguments of one rebuild's `howlLoad` call for entries [start, end) of a load's columns: id, revision, z, member each. */
+export function loadArgs(columns: LoadColumns, start: number, end: number, sort: BoardPeriod['sort']): string[] {
+  const [ids, scores, timestamps, names, revisions, engines, metas] = columns;
+  const args: string[] = [];
+  for (let i = start; i < end; i++) {
+    const entry = {
+      id: ids[i]!,
+      score: scores[i]!,
+      timestamp: timestamps[i]!,
+      player_name: names[i]!,
+      revision: revisions[i]!,
+    };
+    args.push(
+      entry.id,
+      String(entry.revision),
+      encode(entry, sort).z,
+      storedMember(entry, sort, shownBits(metas[i], engines[i])),
+    );
+  }
+  return args;
 }
