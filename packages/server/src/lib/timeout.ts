@@ -6,3 +6,10 @@ export function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   });
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
+
+/** Whether `work` resolves within `ms` (false if it fails or takes longer; it is not cancelled). */
+export const resolvesWithin = (work: Promise<unknown>, ms: number): Promise<boolean> =>
+  withTimeout(work, ms).then(
+    () => true,
+    () => false,
+  );

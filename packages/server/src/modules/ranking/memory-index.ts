@@ -1,6 +1,6 @@
 import type { CompiledQuery, Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { withTimeout } from '../../lib/timeout.js';
+import { resolvesWithin } from '../../lib/timeout.js';
 import type { OrderKey } from './order.js';
 import { countQuery, periodColumns, rowsThrough } from './load-chunks.js';
 import { EntryTable, READ_ROW, engineOf, shownBits, shownOf } from './entry-table.js';
@@ -192,13 +192,7 @@ export function memoryRankIndex(
     const slot = slots.get(key);
     if (slot?.state !== 'loading' || slot.sort !== board.sort) return undefined;
     if (now() - (failedAt.get(key) ?? -Infinity) < LOAD_RETRY_MS) return undefined;
-    if (
-      !(await withTimeout(slot.done, loadWaitMs).then(
-        () => true,
-        () => false,
-      ))
-    )
-      return undefined;
+    if (!(await resolvesWithin(slot.done, loadWaitMs))) return undefined;
     const after = slots.get(key);
     return after?.state === 'ready' && after.period.sort === board.sort ? after.period : undefined;
   }

@@ -4,7 +4,7 @@ import type { CompiledQuery, Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { behindRedis } from '../../lib/redis-outages.js';
 import { semaphore } from '../../lib/semaphore.js';
-import { withTimeout } from '../../lib/timeout.js';
+import { resolvesWithin } from '../../lib/timeout.js';
 import { shownOf } from './entry-table.js';
 import { periodColumns, rowsThrough } from './load-chunks.js';
 import { encode, keyOfMember, loadArgs, shownOfMember, storedMember } from './redis-members.js';
@@ -157,12 +157,7 @@ export function redisRankIndex(
   /** Waits up to REBUILD_WAIT_MS for this process's rebuild of the period, if one runs (true once it ended). */
   async function waitedForRebuild(board: BoardPeriod): Promise<boolean> {
     const running = rebuilding.get(periodKeys(board)[0]!);
-    return running
-      ? withTimeout(running.load, loadWaitMs).then(
-          () => true,
-          () => false,
-        )
-      : false;
+    return running ? resolvesWithin(running.load, loadWaitMs) : false;
   }
 
   async function rebuild(board: BoardPeriod): Promise<void> {
