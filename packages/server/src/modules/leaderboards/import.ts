@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { refreshStatistics } from '../../db/dialect-sql.js';
+import { tidyAfterBulkWrite } from '../../db/dialect-sql.js';
 import { againOnTakenKey } from '../../db/errors.js';
 import type { DB } from '../../db/schema.js';
 import { newScoreId } from '../../lib/tokens.js';
@@ -118,7 +118,7 @@ export function createScoreImport({ db, rankIndex, changed }: ImportDeps) {
           if (written.size > 0 || pushedOut > 0) await changed(gameId);
         }
         const imported = [...written.values()].reduce((n, c) => n + c, 0);
-        await refreshStatistics(db, 'scores', imported);
+        await tidyAfterBulkWrite(db, 'scores', imported);
         return { imported, skipped: scores.length - imported };
       });
     },

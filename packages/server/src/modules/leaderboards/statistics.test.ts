@@ -1,9 +1,11 @@
-import { sql } from 'kysely';
+import { randomUUID } from 'node:crypto';
+import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, gameCall, signedInDeveloper, startTestApp, type TestApp } from '../../../test/support/app.js';
 import { openTestDatabase } from '../../../test/support/database.js';
 import { DIALECTS } from '../../../test/support/services.js';
-import { STATISTICS_EVERY_ROWS } from '../../db/dialect-sql.js';
+import { STATISTICS_AFTER_ROWS, STATISTICS_EVERY_ROWS } from '../../db/dialect-sql.js';
+import { loadQuery } from '../ranking/load-chunks.js';
 
 const postgres = DIALECTS.find((d) => d.dialect === 'postgres')!;
 
@@ -83,4 +85,31 @@ describe.skipIf(postgres.skip)("postgres: the planner follows a board's growth",
     }
     expect(plan).toMatch(/Index Scan using scores_one_entry .*\n.*Index Cond: .*player_key = ANY/);
   }, 120_000);
+
+  // A load walks `scores_rank` alone only where the table's pages are marked all-visible; until
+  // then it visits the table for every entry it reads.
+  it("marks an import's pages all-visible, so a load of its board never leaves scores_rank", async () => {
+    // Autovacuum could mark them in the middle of the test: off for this table, the import must.
+    await sql`alter table scores set (autovacuum_enabled = false)`.execute(t.database.db);
+    const board = await boardId('imported');
+    const scores = Array.from({ length: STATISTICS_AFTER_ROWS }, (_, i) => ({ sid: randomUUID(), pn: `i${i}`, s: i }));
+    const res = await call(t.app, 'POST', `/api/games/${game.game_id}/import`, {
+      body: { leaderboards: [{ name: 'imported', scores }] },
+      cookie,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const load = loadQuery(
+      t.database.db,
+      { boardId: board, periodStart: 0, sort: 'desc', generation: 0 },
+      undefined,
+      10_000,
+    );
+    const plan = await t.database.db.executeQuery<{ 'QUERY PLAN': string }>(
+      CompiledQuery.raw(`explain (analyze) ${load.sql}`, [...load.parameters]),
+    );
+    const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+    expect(text).toMatch(/Index Only Scan using scores_rank/);
+    expect(text).toMatch(/actual time=\S+ rows=1000 /);
+    expect(text).toMatch(/Heap Fetches: 0\n/);
+  });
 });

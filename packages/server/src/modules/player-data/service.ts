@@ -1,6 +1,6 @@
 import { GAME_STATE_PLAYER, MAX_PLAYER_DATA_BYTES } from '@howl/contract';
 import type { Kysely, Transaction } from 'kysely';
-import { lockOrder, refreshStatistics } from '../../db/dialect-sql.js';
+import { lockOrder, tidyAfterBulkWrite } from '../../db/dialect-sql.js';
 import type { DB } from '../../db/schema.js';
 import { noCaches, type Caches } from '../../lib/cache.js';
 import type { Clock } from '../../lib/clock.js';
@@ -114,7 +114,7 @@ export function createPlayerData({ db, clock, games, caches = noCaches }: Player
         }
         await nextTurn();
       }
-      await refreshStatistics(db, 'player_data', texts.length);
+      await tidyAfterBulkWrite(db, 'player_data', texts.length);
       return texts.length;
     },
 
