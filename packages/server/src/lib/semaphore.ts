@@ -1,8 +1,14 @@
 /** Runs tasks at most `max` at once; the others wait their turn in the order they came. */
-export function semaphore(max: number): <T>(task: () => Promise<T>) => Promise<T> {
+export interface Semaphore {
+  <T>(task: () => Promise<T>): Promise<T>;
+  /** Whether a task given now would start at once. */
+  free(): boolean;
+}
+
+export function semaphore(max: number): Semaphore {
   let active = 0;
   const waiting: Array<() => void> = [];
-  return async function run<T>(task: () => Promise<T>): Promise<T> {
+  async function run<T>(task: () => Promise<T>): Promise<T> {
     // A finished task hands its place to the next waiting one, so a newcomer cannot slip in between.
     if (active < max) active++;
     else await new Promise<void>((resolve) => waiting.push(resolve));
@@ -13,5 +19,6 @@ export function semaphore(max: number): <T>(task: () => Promise<T>) => Promise<T
       if (next) next();
       else active--;
     }
-  };
+  }
+  return Object.assign(run, { free: () => active < max });
 }

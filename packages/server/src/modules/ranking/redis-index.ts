@@ -3,10 +3,9 @@ import type { RedisClient } from '../../lib/redis.js';
 import type { CompiledQuery, Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { behindRedis } from '../../lib/redis-outages.js';
-import { semaphore } from '../../lib/semaphore.js';
-import { resolvesWithin } from '../../lib/timeout.js';
 import { shownOf } from './entry-table.js';
 import { periodColumns, rowsThrough } from './load-chunks.js';
+import { notBuiltAnswers, type Rebuilding } from './rebuild-wait.js';
 import { encode, keyOfMember, loadArgs, shownOfMember, storedMember } from './redis-members.js';
 import { SCRIPTS, type Scripts } from './redis-scripts.js';
 import { followsTies, type OrderKey } from './order.js';
@@ -35,9 +34,6 @@ const LOAD_CHUNK = 10_000;
 const LOAD_CALL = 1_000;
 /** How long a period is kept after it ends (the one before is still asked about for a while). */
 const KEEP_ENDED_MS = 86_400_000;
-// SQL counts a process runs at once for a set not built (not while Redis is out of reach): each walks
-// every entry above its key; unbounded they fill the pool and the cores the rebuild reads with.
-const SQL_COUNTS_AT_ONCE = 2;
 
 export interface RedisIndexOptions {
   /** How long a count waits for a load under way before SQL answers it (tests make it short). */
@@ -55,8 +51,9 @@ export interface RedisIndexOptions {
 /**
  * The rank index for several server processes: one Redis sorted set per board period, kept in
  * step by every process's writes and rebuilt from the database by whichever process first needs
- * it (under a lock). Until it is ready, SQL answers pages and aboves; a count or an around waits
- * for the rebuild when this process runs it, or asks SQL, a few at a time (`SQL_COUNTS_AT_ONCE`).
+ * it (under a lock). Until it is ready, SQL answers pages and aboves; a count or an around asks
+ * SQL at once while no other waits (a lone player's call costs a count, not a rebuild), else waits
+ * for the rebuild when this process runs it, else asks SQL, a few at a time (rebuild-wait.ts).
  * The position of a value is one ZCOUNT, and every other question one script call: one round trip.
  */
 export function redisRankIndex(
@@ -92,9 +89,14 @@ export function redisRankIndex(
     ...keys(board.boardId, board.periodStart, board.sort),
     generationKey(board.boardId),
   ];
-  // This process's rebuild of a period, by its set's key, while it runs: a count waits for it.
-  const rebuilding = new Map<string, { load: Promise<void>; started: number }>();
-  const sqlCounts = semaphore(SQL_COUNTS_AT_ONCE);
+  // This process's rebuild of a period, by its set's key, while it runs, and how many calls wait for it.
+  const rebuilding = new Map<string, Rebuilding>();
+  const notBuilt = notBuiltAnswers(loadWaitMs);
+  const whileNotBuilt = <T>(
+    board: BoardPeriod,
+    fromRedis: () => Promise<T | null | undefined>,
+    fromSql: () => Promise<T>,
+  ) => notBuilt(rebuilding.get(periodKeys(board)[0]!), fromRedis, fromSql);
 
   // When each board period's last rebuild failed: reads do not start another before LOAD_RETRY_MS.
   const failedAt = new Map<string, number>();
@@ -117,7 +119,7 @@ export function redisRankIndex(
       .finally(() => {
         if (rebuilding.get(key)?.load === load) rebuilding.delete(key);
       });
-    rebuilding.set(key, { load, started: Date.now() });
+    rebuilding.set(key, { load, started: Date.now(), waiters: 0 });
   }
 
   /** One ZCOUNT: the live set is only ever complete, its marker at -inf, so 0 means no set yet. */
@@ -128,19 +130,17 @@ export function redisRankIndex(
     return count ?? 'unusable';
   }
 
-  /** `key`'s rank: null while the set is not built (after waiting for this process's rebuild, if `wait`), undefined while Redis is out of reach. */
-  async function rankOf(board: BoardPeriod, key: OrderKey, wait: boolean): Promise<number | null | undefined> {
+  /** `key`'s rank: null while the set is not built (a rebuild is then started), undefined while Redis is out of reach. */
+  async function rankOf(board: BoardPeriod, key: OrderKey): Promise<number | null | undefined> {
     if (!followsTies(key)) {
-      const answer = await ask(board, key, 0, 'after', wait);
+      const answer = await ask(board, key, 0, 'after');
       return answer && answer.rank;
     }
-    for (let attempt = 0; ; attempt++) {
-      const count = await valueRank(board, key.score);
-      if (count === 'unusable') return undefined;
-      if (count > 0) return count - 1;
-      startRebuild(board);
-      if (!wait || attempt > 0 || !(await waitedForRebuild(board))) return null;
-    }
+    const count = await valueRank(board, key.score);
+    if (count === 'unusable') return undefined;
+    if (count > 0) return count - 1;
+    startRebuild(board);
+    return null;
   }
 
   /** An around from the answer of `ask` (both sides at once: one query at most, for rows with metadata). */
@@ -152,12 +152,6 @@ export function redisRankIndex(
       above: shownOnly(rows.slice(0, aboveCount).reverse()),
       below: shownOnly(rows.slice(aboveCount)),
     };
-  }
-
-  /** Waits up to REBUILD_WAIT_MS for this process's rebuild of the period, if one runs (true once it ended). */
-  async function waitedForRebuild(board: BoardPeriod): Promise<boolean> {
-    const running = rebuilding.get(periodKeys(board)[0]!);
-    return running ? resolvesWithin(running.load, loadWaitMs) : false;
   }
 
   async function rebuild(board: BoardPeriod): Promise<void> {
@@ -217,7 +211,6 @@ export function redisRankIndex(
     key: OrderKey | undefined,
     limit: number,
     direction: 'after' | 'above' | 'both',
-    waitForRebuild = false,
   ): Promise<{ rank: number; members: string[]; above: string[] } | null | undefined> {
     if (!outages.usable(board.boardId)) return undefined;
     const { z, member } = key ? encode(key, board.sort) : { z: '0', member: '' };
@@ -235,7 +228,7 @@ export function redisRankIndex(
     if (answer === undefined) return undefined; // Redis went away meanwhile: SQL answers
     if (answer === -1) {
       startRebuild(board);
-      return waitForRebuild && (await waitedForRebuild(board)) ? ask(board, key, limit, direction) : null;
+      return null;
     }
     const [rank, members = [], above = []] = answer as [number, string[]?, string[]?];
     return { rank, members, above };
@@ -289,19 +282,28 @@ export function redisRankIndex(
       return answer ? shownOnly(await rowsOf(board, answer.members, true)) : sql.above(board, key, limit);
     },
     async countAbove(board, key) {
-      const rank = await rankOf(board, key, true);
+      const rank = await rankOf(board, key);
       if (rank === undefined) return sql.countAbove(board, key);
-      // Its turn may come once the set is built: Redis is asked again first.
-      return rank ?? sqlCounts(async () => (await rankOf(board, key, false)) ?? sql.countAbove(board, key));
+      if (rank !== null) return rank;
+      return whileNotBuilt(
+        board,
+        () => rankOf(board, key),
+        () => sql.countAbove(board, key),
+      );
     },
     async around(board, key, count) {
-      const answer = await ask(board, key, count, 'both', true);
+      const answer = await ask(board, key, count, 'both');
       if (answer) return aroundOf(board, answer);
-      if (answer === undefined) return aroundByParts(sql, board, key, count);
-      return sqlCounts(async () => {
-        const again = await ask(board, key, count, 'both');
-        return again ? aroundOf(board, again) : aroundByParts(sql, board, key, count);
-      });
+      const fromSql = () => aroundByParts(sql, board, key, count);
+      if (answer === undefined) return fromSql();
+      return whileNotBuilt(
+        board,
+        async () => {
+          const again = await ask(board, key, count, 'both');
+          return again && aroundOf(board, again);
+        },
+        fromSql,
+      );
     },
     // The entry's member, read back from the period's hash: one round trip to Redis instead of one to the database (a miss pays both).
     async keyOf(board, id) {
