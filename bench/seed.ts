@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { tidyAfterBulkWrite } from '../packages/server/src/db/dialect-sql.js';
+import { vacuumAnalyze } from '../packages/server/src/db/dialect-sql.js';
 import type { DB } from '../packages/server/src/db/schema.js';
 
 export const MODES = ['keep', 'highest', 'latest', 'accumulator'] as const;
@@ -105,6 +105,6 @@ export async function seed(db: Kysely<DB>, gameId: string, entries: number): Pro
     await db.insertInto('player_data').values(rows).execute();
   }
   // As a large import does, and as a running PostgreSQL's autovacuum would have done by now.
-  await tidyAfterBulkWrite(db, 'scores', entries);
-  await tidyAfterBulkWrite(db, 'player_data', DATA_PLAYERS);
+  await vacuumAnalyze(db, 'scores');
+  await vacuumAnalyze(db, 'player_data');
 }

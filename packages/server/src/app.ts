@@ -182,10 +182,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     rankIndex,
     caches,
-    onBackgroundError: (err) => app.log.warn({ err }, "gathering the scores table's statistics failed"),
+    onBackgroundError: (err) =>
+      app.log.warn({ err }, "gathering the scores table's statistics, or vacuuming it after an import, failed"),
   });
   // Documents are kept in memory only by a process alone on its database (see PlayerDataDeps).
-  const playerData = createPlayerData({ db: database.db, clock, games: gameHold, ...(deps.redis ? {} : { caches }) });
+  const playerData = createPlayerData({
+    db: database.db,
+    clock,
+    games: gameHold,
+    ...(deps.redis ? {} : { caches }),
+    onBackgroundError: (err) => app.log.warn({ err }, 'vacuuming the player data table after an import failed'),
+  });
   const games = createGames({
     db: database.db,
     clock,

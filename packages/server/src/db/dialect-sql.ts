@@ -93,55 +93,68 @@ export function jsonArrayOf(db: Kysely<DB>, column: string): RawBuilder<string> 
   return sql<string>`json_group_array(${sql.ref(column)})`;
 }
 
-/** Rows a bulk write (an import) adds at least before it tidies the table (`tidyAfterBulkWrite`). */
+/** Rows a bulk write (an import) adds at least before the table is vacuumed (`statisticsRefresher`'s `imported`). */
 export const STATISTICS_AFTER_ROWS = 1000;
-
-/**
- * Brings PostgreSQL's view of a table up to date after a bulk write added `rows` rows (an import),
- * rather than when autovacuum next gets to it (after a fifth of the table): its statistics, without
- * which the planner may walk a whole board in rank order to find one player's scores, or all of a
- * game's documents to find a few; and its visibility map, without which a load's walk of
- * `scores_rank` visits the table for every entry it reads (a board of 10^6 loaded in 2.1 s, and in
- * 1.35 s once vacuumed). A vacuum skips the pages already marked and blocks no reads or writes.
- * SQLite keeps neither.
- */
-export async function tidyAfterBulkWrite(db: Kysely<DB>, table: StatisticsTable, rows: number): Promise<void> {
-  if (rows < STATISTICS_AFTER_ROWS || dialectOf(db) !== 'postgres') return;
-  await sql`vacuum (analyze) ${sql.table(table)}`.execute(db);
-}
 
 /** The tables whose statistics Howl gathers itself. */
 type StatisticsTable = 'scores' | 'player_data';
 
 const analyze = (db: Kysely<DB>, table: StatisticsTable) => sql`analyze ${sql.table(table)}`.execute(db);
 
+/**
+ * Brings PostgreSQL's view of a table up to date after a bulk write: its statistics, and its
+ * visibility map, without which a load's walk of `scores_rank` visits the table for every entry it
+ * reads (a board of 10^6 seeded as an import writes loaded in 2.1 s, and in 1.0 s once vacuumed).
+ * A vacuum skips the pages already marked and blocks no reads or writes; it cannot run inside a
+ * transaction. SQLite keeps neither.
+ */
+export async function vacuumAnalyze(db: Kysely<DB>, table: StatisticsTable): Promise<void> {
+  if (dialectOf(db) !== 'postgres') return;
+  if (db.isTransaction) throw new Error('VACUUM cannot run inside a transaction');
+  await sql`vacuum (analyze) ${sql.table(table)}`.execute(db);
+}
+
 /** New rows, across a table, after which its statistics are gathered again (`statisticsRefresher`). */
 export const STATISTICS_EVERY_ROWS = 5000;
 
 /**
  * Gathers PostgreSQL's statistics of a table again, in the background and one run at a time, each
- * time writes have added `STATISTICS_EVERY_ROWS` rows since the last. Autovacuum waits for a tenth of the table
- * to change, which a new board beside a big one may never reach; until then the planner takes the
- * board for empty and walks it whole to find a player's entry. A failed run is only reported:
- * statistics make reads faster, never right.
+ * time writes have added `STATISTICS_EVERY_ROWS` rows since the last, and vacuums it after an
+ * import of `STATISTICS_AFTER_ROWS` rows or more (`vacuumAnalyze`). Autovacuum waits for a tenth of
+ * the table to change, which a new board beside a big one may never reach; until then the planner
+ * takes the board for empty and walks it whole to find a player's entry. A failed run is only
+ * reported: statistics make reads faster, never right, and an import has answered by then.
  */
 export function statisticsRefresher(
   db: Kysely<DB>,
   table: StatisticsTable,
   onError: (err: unknown) => void,
-): { added(rows: number): void } {
-  if (dialectOf(db) !== 'postgres') return { added() {} };
+): { added(rows: number): void; imported(rows: number): void } {
+  if (dialectOf(db) !== 'postgres') return { added() {}, imported() {} };
   let added = 0;
   let running = false;
+  // An import that ended while a run was under way: vacuum once that run ends.
+  let vacuumNext = false;
+  const start = (vacuum: boolean) => {
+    running = true;
+    added = 0;
+    (vacuum ? vacuumAnalyze(db, table) : analyze(db, table)).catch(onError).finally(() => {
+      running = false;
+      if (vacuumNext) {
+        vacuumNext = false;
+        start(true);
+      }
+    });
+  };
   return {
     added(rows) {
       added += rows;
-      if (added < STATISTICS_EVERY_ROWS || running) return;
-      added = 0;
-      running = true;
-      analyze(db, table)
-        .catch(onError)
-        .finally(() => (running = false));
+      if (added >= STATISTICS_EVERY_ROWS && !running) start(false);
+    },
+    imported(rows) {
+      if (rows < STATISTICS_AFTER_ROWS) return;
+      if (running) vacuumNext = true;
+      else start(true);
     },
   };
 }

@@ -1,5 +1,4 @@
 import type { Kysely, Transaction } from 'kysely';
-import { tidyAfterBulkWrite } from '../../db/dialect-sql.js';
 import { againOnTakenKey } from '../../db/errors.js';
 import type { DB } from '../../db/schema.js';
 import { newScoreId } from '../../lib/tokens.js';
@@ -27,6 +26,8 @@ export interface ImportDeps {
   rankIndex: RankIndex;
   /** Drops what is kept of the game's boards (a new generation); after the commit. */
   changed(gameId: string): Promise<void>;
+  /** Hears how many scores an import wrote, once it has: a large one has the table vacuumed (`statisticsRefresher`). */
+  imported(rows: number): void;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -52,7 +53,7 @@ export const IMPORT_ROWS_PER_TRANSACTION = 500;
  * as of any save. When the board's settings change or it is wiped meanwhile, the import stops;
  * running the file again completes it.
  */
-export function createScoreImport({ db, rankIndex, changed }: ImportDeps) {
+export function createScoreImport({ db, rankIndex, changed, imported: wrote }: ImportDeps) {
   return {
     /** The names among these that are not boards of the game. */
     async missingBoards(gameId: string, names: string[]): Promise<string[]> {
@@ -118,7 +119,7 @@ export function createScoreImport({ db, rankIndex, changed }: ImportDeps) {
           if (written.size > 0 || pushedOut > 0) await changed(gameId);
         }
         const imported = [...written.values()].reduce((n, c) => n + c, 0);
-        await tidyAfterBulkWrite(db, 'scores', imported);
+        wrote(imported);
         return { imported, skipped: scores.length - imported };
       });
     },

@@ -85,6 +85,7 @@ export function createLeaderboards({
     return board.max_entries !== null && position > board.max_entries ? null : position;
   }
 
+  const statistics = statisticsRefresher(db, 'scores', onBackgroundError);
   const writes = createScoreWrites({
     db,
     clock,
@@ -94,7 +95,7 @@ export function createLeaderboards({
     positionOf,
     stale: (gameId) => kept.delete(gameId),
     changed,
-    added: statisticsRefresher(db, 'scores', onBackgroundError).added,
+    added: statistics.added,
   });
 
   /** How many more entries a page starting after `listed` entries may show. */
@@ -346,7 +347,7 @@ export function createLeaderboards({
     },
 
     ...writes,
-    ...createScoreImport({ db, rankIndex, changed }),
+    ...createScoreImport({ db, rankIndex, changed, imported: statistics.imported }),
   };
 
   /** The order key a position or around query is about: a saved score, or a value submitted now (after its ties). */

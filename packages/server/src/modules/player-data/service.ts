@@ -1,6 +1,6 @@
 import { GAME_STATE_PLAYER, MAX_PLAYER_DATA_BYTES } from '@howl/contract';
 import type { Kysely, Transaction } from 'kysely';
-import { lockOrder, tidyAfterBulkWrite } from '../../db/dialect-sql.js';
+import { lockOrder, statisticsRefresher } from '../../db/dialect-sql.js';
 import type { DB } from '../../db/schema.js';
 import { noCaches, type Caches } from '../../lib/cache.js';
 import type { Clock } from '../../lib/clock.js';
@@ -24,6 +24,8 @@ export interface PlayerDataDeps {
    * the notice of their write, and read what they had just replaced.
    */
   caches?: Caches;
+  /** Hears a failure of work done beside the requests (vacuuming the table after an import). */
+  onBackgroundError?: (err: unknown) => void;
 }
 
 /** Players per transaction while importing: each holds their locks until it commits. */
@@ -35,7 +37,14 @@ const KEPT_DOCS = 10_000;
 const KEPT_BYTES = 32 * 1024 * 1024;
 
 /** Player data: one JSON document per player and per character, with versions, merges and the 40 KB limit. */
-export function createPlayerData({ db, clock, games, caches = noCaches }: PlayerDataDeps) {
+export function createPlayerData({
+  db,
+  clock,
+  games,
+  caches = noCaches,
+  onBackgroundError = () => {},
+}: PlayerDataDeps) {
+  const statistics = statisticsRefresher(db, 'player_data', onBackgroundError);
   // Every write drops the documents it changed once it has committed, before it answers; a delete
   // of a player or a game, which cannot name its documents, drops them all.
   const kept = caches.cache<StoredDoc>('player-data', KEPT_DOCS, { max: KEPT_BYTES, of: (d) => 2 * d.data.length });
@@ -114,7 +123,7 @@ export function createPlayerData({ db, clock, games, caches = noCaches }: Player
         }
         await nextTurn();
       }
-      await tidyAfterBulkWrite(db, 'player_data', texts.length);
+      statistics.imported(texts.length);
       return texts.length;
     },
 
