@@ -119,11 +119,11 @@ for (const { dialect, skip } of DIALECTS) {
         expect(players).toBe(PLAYERS);
         expect(bytes).toBeGreaterThan(PLAYERS * DOC_BYTES);
         // Holding the export would hold all of it (about 100 MB); streaming holds a page or two. Measured
-        // here: about 7 MB on PostgreSQL and 15 to 25 MB on SQLite.
+        // here: about 7 MB on PostgreSQL and 15 to 25 MB on SQLite alone, 34 MB beside other test files.
         expect(
           growth,
           `memory held grew ${(growth / 2 ** 20).toFixed(1)} MB for a ${(bytes / 2 ** 20).toFixed(1)} MB export`,
-        ).toBeLessThan(bytes / 3);
+        ).toBeLessThan(bytes / 2);
       },
     );
   });

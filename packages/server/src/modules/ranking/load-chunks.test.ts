@@ -186,6 +186,7 @@ for (const { dialect, skip } of DIALECTS) {
 
           // This process rebuilds: asked together before the set is built, the first two ask SQL at
           // once (no one waits yet), and the rest wait for the rebuild and answer from Redis.
+          countMs = 100; // the first two still count when the rest come
           const own = redisRankIndex(tracked, redis, {
             prefix: `howl-test:${randomUUID()}`,
             rows: database.rows,
@@ -215,27 +216,27 @@ for (const { dialect, skip } of DIALECTS) {
 
           // This process's rebuild hangs. A count alone asks SQL at once; of three at once, two do,
           // and the third waits loadWaitMs for the rebuild before SQL answers it.
+          const stalledPrefix = `howl-test:${randomUUID()}`;
           const stalled = redisRankIndex(tracked, redis, {
-            prefix: `howl-test:${randomUUID()}`,
+            prefix: stalledPrefix,
             rows: () => new Promise<never>(() => {}),
-            loadWaitMs: 300,
+            loadWaitMs: 1000,
           });
           const timed = async (row: (typeof rows)[number]) => {
             const t = performance.now();
             const n = await stalled.countAbove(plain, row);
             return { n, ms: performance.now() - t };
           };
-          countMs = 100;
           const alone = await timed(rows[5]!);
           expect(alone.n).toBe(5);
-          expect(alone.ms).toBeLessThan(250);
+          expect(alone.ms).toBeLessThan(700);
           const three = await Promise.all([timed(rows[1]!), timed(rows[2]!), timed(rows[3]!)]);
           expect(three.map((a) => a.n)).toEqual([1, 2, 3]);
-          expect(three[0]!.ms).toBeLessThan(250);
-          expect(three[1]!.ms).toBeLessThan(250);
-          expect(three[2]!.ms).toBeGreaterThanOrEqual(250);
+          expect(three[0]!.ms).toBeLessThan(700);
+          expect(three[1]!.ms).toBeLessThan(700);
+          expect(three[2]!.ms).toBeGreaterThanOrEqual(950);
           expect(counts).toBe(16);
-          await redis.del(`${prefix}:{plain}:0:desc:building`);
+          await redis.del(`${prefix}:{plain}:0:desc:building`, `${stalledPrefix}:{plain}:0:desc:building`);
           await own.reset(plain.boardId, 0);
         } finally {
           await redis.quit();

@@ -51,9 +51,10 @@ export interface RedisIndexOptions {
 /**
  * The rank index for several server processes: one Redis sorted set per board period, kept in
  * step by every process's writes and rebuilt from the database by whichever process first needs
- * it (under a lock). Until it is ready, SQL answers pages and aboves; a count or an around asks
- * SQL at once while no other waits (a lone player's call costs a count, not a rebuild), else waits
- * for the rebuild when this process runs it, else asks SQL, a few at a time (rebuild-wait.ts).
+ * it (under a lock). Until it is ready, SQL answers pages and aboves. A count or an around, while
+ * this process rebuilds, asks SQL at once if no other call waits and a place is free (a lone
+ * player's call costs a count, not a rebuild), else waits for the rebuild; otherwise SQL answers,
+ * a few at a time (rebuild-wait.ts).
  * The position of a value is one ZCOUNT, and every other question one script call: one round trip.
  */
 export function redisRankIndex(
