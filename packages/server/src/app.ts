@@ -191,7 +191,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     games: gameHold,
     ...(deps.redis ? {} : { caches }),
-    onBackgroundError: (err) => app.log.warn({ err }, 'vacuuming the player data table after an import failed'),
+    onBackgroundError: (err) =>
+      app.log.warn({ err }, "gathering the player data table's statistics, or vacuuming it, after an import failed"),
   });
   const games = createGames({
     db: database.db,

@@ -93,7 +93,7 @@ export function jsonArrayOf(db: Kysely<DB>, column: string): RawBuilder<string> 
   return sql<string>`json_group_array(${sql.ref(column)})`;
 }
 
-/** Rows a bulk write (an import) adds at least before the table is vacuumed (`statisticsRefresher`'s `imported`). */
+/** Rows a bulk write (an import) adds at least before the table is analyzed and vacuumed (`statisticsRefresher`'s `imported`). */
 export const STATISTICS_AFTER_ROWS = 1000;
 
 /** The tables whose statistics Howl gathers itself. */
@@ -102,16 +102,19 @@ type StatisticsTable = 'scores' | 'player_data';
 const analyze = (db: Kysely<DB>, table: StatisticsTable) => sql`analyze ${sql.table(table)}`.execute(db);
 
 /**
- * Brings PostgreSQL's view of a table up to date after a bulk write: its statistics, and its
- * visibility map, without which a load's walk of `scores_rank` visits the table for every entry it
- * reads (a board of 10^6 seeded as an import writes loaded in 2.1 s, and in 1.0 s once vacuumed).
- * A vacuum skips the pages already marked and blocks no reads or writes; it cannot run inside a
- * transaction. SQLite keeps neither.
+ * A table's visibility map brought up to date: without it, a load's walk of `scores_rank` visits
+ * the table for every entry it reads (a board of 10^6 seeded as an import writes loaded in 2.1 s,
+ * and in 1.0 s once vacuumed). A vacuum skips the pages already marked and blocks no reads or
+ * writes; it cannot run inside a transaction.
  */
-export async function vacuumAnalyze(db: Kysely<DB>, table: StatisticsTable): Promise<void> {
-  if (dialectOf(db) !== 'postgres') return;
+const vacuum = (db: Kysely<DB>, table: StatisticsTable, alsoAnalyze = false) => {
   if (db.isTransaction) throw new Error('VACUUM cannot run inside a transaction');
-  await sql`vacuum (analyze) ${sql.table(table)}`.execute(db);
+  return (alsoAnalyze ? sql`vacuum (analyze) ${sql.table(table)}` : sql`vacuum ${sql.table(table)}`).execute(db);
+};
+
+/** Statistics and visibility map of a table written in bulk, at once (the bench's seed). SQLite keeps neither. */
+export async function vacuumAnalyze(db: Kysely<DB>, table: StatisticsTable): Promise<void> {
+  if (dialectOf(db) === 'postgres') await vacuum(db, table, true);
 }
 
 /** New rows, across a table, after which its statistics are gathered again (`statisticsRefresher`). */
@@ -119,42 +122,46 @@ export const STATISTICS_EVERY_ROWS = 5000;
 
 /**
  * Gathers PostgreSQL's statistics of a table again, in the background and one run at a time, each
- * time writes have added `STATISTICS_EVERY_ROWS` rows since the last, and vacuums it after an
- * import of `STATISTICS_AFTER_ROWS` rows or more (`vacuumAnalyze`). Autovacuum waits for a tenth of
- * the table to change, which a new board beside a big one may never reach; until then the planner
- * takes the board for empty and walks it whole to find a player's entry. A failed run is only
- * reported: statistics make reads faster, never right, and an import has answered by then.
+ * time writes have added `STATISTICS_EVERY_ROWS` rows since the last. Autovacuum waits for a tenth
+ * of the table to change, which a new board beside a big one may never reach; until then the
+ * planner takes the board for empty and walks it whole to find a player's entry. After an import of
+ * `STATISTICS_AFTER_ROWS` rows or more, `imported` gathers them before the import answers (its
+ * next reads are planned by them), then vacuums the table in the background. A failed run is only
+ * reported: statistics and the visibility map make reads faster, never right, and the import's
+ * rows have committed.
  */
 export function statisticsRefresher(
   db: Kysely<DB>,
   table: StatisticsTable,
   onError: (err: unknown) => void,
-): { added(rows: number): void; imported(rows: number): void } {
-  if (dialectOf(db) !== 'postgres') return { added() {}, imported() {} };
+): { added(rows: number): void; imported(rows: number): Promise<void> } {
+  if (dialectOf(db) !== 'postgres') return { added() {}, imported: async () => {} };
   let added = 0;
   let running = false;
   // An import that ended while a run was under way: vacuum once that run ends.
   let vacuumNext = false;
-  const start = (vacuum: boolean) => {
+  const start = (kind: 'analyze' | 'vacuum') => {
     running = true;
-    added = 0;
-    (vacuum ? vacuumAnalyze(db, table) : analyze(db, table)).catch(onError).finally(() => {
+    if (kind === 'analyze') added = 0;
+    (kind === 'vacuum' ? vacuum(db, table) : analyze(db, table)).catch(onError).finally(() => {
       running = false;
       if (vacuumNext) {
         vacuumNext = false;
-        start(true);
+        start('vacuum');
       }
     });
   };
   return {
     added(rows) {
       added += rows;
-      if (added >= STATISTICS_EVERY_ROWS && !running) start(false);
+      if (added >= STATISTICS_EVERY_ROWS && !running) start('analyze');
     },
-    imported(rows) {
+    async imported(rows) {
       if (rows < STATISTICS_AFTER_ROWS) return;
+      await analyze(db, table).catch(onError);
+      added = 0;
       if (running) vacuumNext = true;
-      else start(true);
+      else start('vacuum');
     },
   };
 }

@@ -26,8 +26,8 @@ export interface ImportDeps {
   rankIndex: RankIndex;
   /** Drops what is kept of the game's boards (a new generation); after the commit. */
   changed(gameId: string): Promise<void>;
-  /** Hears how many scores an import wrote, once it has: a large one has the table vacuumed (`statisticsRefresher`). */
-  imported(rows: number): void;
+  /** Hears how many scores an import wrote, once it has: a large one refreshes the table's statistics (`statisticsRefresher`). */
+  imported(rows: number): Promise<void>;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -119,7 +119,7 @@ export function createScoreImport({ db, rankIndex, changed, imported: wrote }: I
           if (written.size > 0 || pushedOut > 0) await changed(gameId);
         }
         const imported = [...written.values()].reduce((n, c) => n + c, 0);
-        wrote(imported);
+        await wrote(imported);
         return { imported, skipped: scores.length - imported };
       });
     },

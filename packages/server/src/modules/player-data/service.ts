@@ -123,7 +123,7 @@ export function createPlayerData({
         }
         await nextTurn();
       }
-      statistics.imported(texts.length);
+      await statistics.imported(texts.length);
       return texts.length;
     },
 
