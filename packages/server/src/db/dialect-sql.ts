@@ -107,10 +107,11 @@ const analyze = (db: Kysely<DB>, table: StatisticsTable) => sql`analyze ${sql.ta
  * and in 1.0 s once vacuumed). A vacuum skips the pages already marked and blocks no reads or
  * writes; it cannot run inside a transaction.
  */
-const vacuum = (db: Kysely<DB>, table: StatisticsTable, alsoAnalyze = false) => {
+async function vacuum(db: Kysely<DB>, table: StatisticsTable, alsoAnalyze = false): Promise<void> {
+  // Async, so this refusal reaches a caller's catch as a rejection rather than escaping it.
   if (db.isTransaction) throw new Error('VACUUM cannot run inside a transaction');
-  return (alsoAnalyze ? sql`vacuum (analyze) ${sql.table(table)}` : sql`vacuum ${sql.table(table)}`).execute(db);
-};
+  await (alsoAnalyze ? sql`vacuum (analyze) ${sql.table(table)}` : sql`vacuum ${sql.table(table)}`).execute(db);
+}
 
 /** Statistics and visibility map of a table written in bulk, at once (the bench's seed). SQLite keeps neither. */
 export async function vacuumAnalyze(db: Kysely<DB>, table: StatisticsTable): Promise<void> {

@@ -24,7 +24,7 @@ export interface PlayerDataDeps {
    * the notice of their write, and read what they had just replaced.
    */
   caches?: Caches;
-  /** Hears a failure of work done beside the requests (vacuuming the table after an import). */
+  /** Hears a failure of the statistics or the vacuum that follow an import (`statisticsRefresher`). */
   onBackgroundError?: (err: unknown) => void;
 }
 
