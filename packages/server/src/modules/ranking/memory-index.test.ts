@@ -140,6 +140,67 @@ for (const { dialect, skip } of DIALECTS) {
       expect(reads).toBe(2);
     });
 
+    it('counts by SQL two at a time when a load outlasts loadWaitMs, and by the index once it has loaded', async () => {
+      // SQL's counts of the entries above a key, as Kysely runs them: how many, and how many at once.
+      let counting = 0;
+      let most = 0;
+      let counts = 0;
+      const tracked = database.db.withPlugin({
+        transformQuery({ node }) {
+          // The load's own count of the period, compiled here too, has no key: only counts above one are SQL's answers.
+          if (node.kind === 'SelectQueryNode' && JSON.stringify(node.where ?? null).includes('"score"')) {
+            if (!JSON.stringify(node.selections).includes('"n"')) return node;
+            counts++;
+            most = Math.max(most, ++counting);
+          }
+          return node;
+        },
+        async transformResult({ result }) {
+          if (result.rows[0] && 'n' in (result.rows[0] as object)) {
+            // Held a while, so that the calls after the first two find both places taken.
+            await new Promise((resolve) => setTimeout(resolve, 100));
+            counting--;
+          }
+          return result;
+        },
+      });
+      const keys = [entry('c', 30, 0), entry('b', 20, 0), entry('a', 10, 3), { ...top, score: 0 }];
+
+      // The load never answers: every call gives up on it after loadWaitMs, and SQL answers them all.
+      const hung = memoryRankIndex(tracked, { rows: () => new Promise<never>(() => {}), loadWaitMs: 50 });
+      const counted = await Promise.all([...keys, ...keys].map((key) => hung.countAbove(board, key)));
+      expect(counted).toEqual([0, 1, 2, 3, 0, 1, 2, 3]);
+      const near = await Promise.all([
+        hung.around(board, entry('b', 20, 0), 1),
+        hung.around(board, entry('b', 20, 0), 1),
+      ]);
+      expect(near.map((n) => [n.countAbove, n.above.map((r) => r.id), n.below.map((r) => r.id)])).toEqual([
+        [1, ['c'], ['a']],
+        [1, ['c'], ['a']],
+      ]);
+      expect(counts).toBe(10); // an around counts once, and reads its rows apart
+      expect(most).toBe(2);
+
+      // The load answers while the first two counts run: the calls whose turn comes after it ask the index.
+      counts = 0;
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const late = memoryRankIndex(tracked, {
+        rows: async (query) => {
+          await gate;
+          return database.rows(query);
+        },
+        loadWaitMs: 50,
+      });
+      const answers = Promise.all(keys.map((key) => late.countAbove(board, key)));
+      await new Promise((resolve) => setTimeout(resolve, 70)); // the first two count, the others wait their turn
+      release();
+      await late.settled();
+      expect(await answers).toEqual([0, 1, 2, 3]);
+      expect(counts).toBe(2);
+      expect(most).toBe(2);
+    });
+
     it('lets a past period go once nobody asked about it for 10 minutes, keeps the current one, and loads it again from SQL', async () => {
       // A weekly board: last week's period ended at `ended`, this week's runs a week more.
       const ended = WEEK * 2900;

@@ -1,11 +1,13 @@
 import type { CompiledQuery, Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { semaphore } from '../../lib/semaphore.js';
 import { resolvesWithin } from '../../lib/timeout.js';
 import type { OrderKey } from './order.js';
 import { countQuery, periodColumns, rowsThrough } from './load-chunks.js';
 import { EntryTable, READ_ROW, engineOf, shownBits, shownOf } from './entry-table.js';
 import { OrderStatisticList, type Probe } from './order-statistic-list.js';
 import { RecentRemovals } from './recent-removals.js';
+import { SQL_COUNTS_AT_ONCE } from './rebuild-wait.js';
 import {
   aroundByParts,
   idlePastPeriod,
@@ -140,6 +142,7 @@ export function memoryRankIndex(
   const removedIds = new RecentRemovals();
   /** When each period's last load failed, until one succeeds: reads do not wait on the next for a while. */
   const failedAt = new Map<string, number>();
+  const sqlCounts = semaphore(SQL_COUNTS_AT_ONCE);
   let lastSweep = now();
 
   /** Drops the board's periods when `generation` is newer than what they were loaded under. */
@@ -183,7 +186,7 @@ export function memoryRankIndex(
    * page or an above stays with SQL while it loads: theirs is an indexed walk of `limit` rows.
    * Undefined when the load failed or the board was reset meanwhile, and at once when it is a load
    * of the other sort, the last load failed lately, or it takes longer than `LOAD_WAIT_MS`: SQL
-   * answers that call.
+   * answers that call, a few at a time (`bySql`).
    */
   async function loaded(board: BoardPeriod): Promise<Period | undefined> {
     const p = ready(board);
@@ -267,6 +270,36 @@ export function memoryRankIndex(
       ks.map((k) => p.shown(board, k)),
     );
 
+  /**
+   * A count SQL answers while the period is not loaded (loaded() gave up on it): a few at a time, so
+   * a crowd of them cannot fill the pool or starve the load; one whose turn comes once the period
+   * has loaded is answered by the index.
+   */
+  function bySql<T>(board: BoardPeriod, fromIndex: (p: Period) => T | Promise<T>, fromSql: () => Promise<T>) {
+    return sqlCounts(async () => {
+      // A look only: a load this call's turn finds missing or failed is the next read's to start.
+      const slot = slots.get(slotKey(board.boardId, board.periodStart));
+      return slot?.state === 'ready' && slot.period.sort === board.sort ? fromIndex(slot.period) : fromSql();
+    });
+  }
+
+  /** `count` entries on each side of `key`, and how many stand above it, from a loaded period. */
+  async function aroundIn(board: BoardPeriod, p: Period, key: OrderKey, count: number) {
+    const probe = p.probe(key);
+    const countAbove = p.list.lowerBound(probe);
+    const above = p.list.range(countAbove - 1, count, -1);
+    // Only the entry the key is of compares equal to it, and then it stands at countAbove: skip it.
+    const next = p.list.range(countAbove, count + 1);
+    const below = next.length > 0 && probe(next[0]!) === 0 ? next.slice(1) : next.slice(0, count);
+    // Both sides at once (one query at most); the rows come back in place, so the split is by count.
+    const rows = await rowsAt(board, p, [...above, ...below]);
+    return {
+      countAbove,
+      above: shownOnly(rows.slice(0, above.length)),
+      below: shownOnly(rows.slice(above.length)),
+    };
+  }
+
   return {
     async page(board, after, limit) {
       const p = ready(board);
@@ -280,25 +313,14 @@ export function memoryRankIndex(
       return shownOnly(await rowsAt(board, p, p.list.range(p.list.lowerBound(p.probe(key)) - 1, limit, -1)));
     },
     async countAbove(board, key) {
+      const count = (p: Period) => p.list.lowerBound(p.probe(key));
       const p = await loaded(board);
-      return p ? p.list.lowerBound(p.probe(key)) : sql.countAbove(board, key);
+      return p ? count(p) : bySql(board, count, () => sql.countAbove(board, key));
     },
     async around(board, key, count) {
       const p = await loaded(board);
-      if (!p) return aroundByParts(sql, board, key, count);
-      const probe = p.probe(key);
-      const countAbove = p.list.lowerBound(probe);
-      const above = p.list.range(countAbove - 1, count, -1);
-      // Only the entry the key is of compares equal to it, and then it stands at countAbove: skip it.
-      const next = p.list.range(countAbove, count + 1);
-      const below = next.length > 0 && probe(next[0]!) === 0 ? next.slice(1) : next.slice(0, count);
-      // Both sides at once (one query at most); the rows come back in place, so the split is by count.
-      const rows = await rowsAt(board, p, [...above, ...below]);
-      return {
-        countAbove,
-        above: shownOnly(rows.slice(0, above.length)),
-        below: shownOnly(rows.slice(above.length)),
-      };
+      const near = (q: Period) => aroundIn(board, q, key, count);
+      return p ? near(p) : bySql(board, near, () => aroundByParts(sql, board, key, count));
     },
     keyOf(board, id) {
       const t = ready(board)?.table;

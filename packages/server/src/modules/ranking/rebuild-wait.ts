@@ -1,9 +1,12 @@
 import { semaphore } from '../../lib/semaphore.js';
 import { resolvesWithin } from '../../lib/timeout.js';
 
-// SQL counts a process runs at once for a set not built (not while Redis is out of reach): each walks
-// every entry above its key; unbounded they fill the pool and the cores the rebuild reads with.
-const SQL_COUNTS_AT_ONCE = 2;
+/**
+ * SQL counts a process runs at once for a period its index does not hold yet (a Redis set not built,
+ * an in-process load not done; not while Redis is out of reach): each walks every entry above its
+ * key, and unbounded they fill the pool and take the cores the load or rebuild reads with.
+ */
+export const SQL_COUNTS_AT_ONCE = 2;
 
 /** This process's rebuild of a period while it runs, and how many calls wait for it. */
 export interface Rebuilding {
