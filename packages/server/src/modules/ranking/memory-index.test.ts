@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openTestDatabase } from '../../../test/support/database.js';
 import { insertBoardRow, insertBoardRows } from '../../../test/support/rank-indexes.js';
 import { DIALECTS } from '../../../test/support/services.js';
@@ -145,6 +145,8 @@ for (const { dialect, skip } of DIALECTS) {
       let counting = 0;
       let most = 0;
       let counts = 0;
+      // Until when each count is held: a while, or until the test lets them go.
+      let hold = () => new Promise((resolve) => setTimeout(resolve, 100));
       const tracked = database.db.withPlugin({
         transformQuery({ node }) {
           // The load's own count of the period, compiled here too, has no key: only counts above one are SQL's answers.
@@ -157,8 +159,8 @@ for (const { dialect, skip } of DIALECTS) {
         },
         async transformResult({ result }) {
           if (result.rows[0] && 'n' in (result.rows[0] as object)) {
-            // Held a while, so that the calls after the first two find both places taken.
-            await new Promise((resolve) => setTimeout(resolve, 100));
+            // Held, so that the calls after the first two find both places taken.
+            await hold();
             counting--;
           }
           return result;
@@ -181,8 +183,13 @@ for (const { dialect, skip } of DIALECTS) {
       expect(counts).toBe(10); // an around counts once, and reads its rows apart
       expect(most).toBe(2);
 
-      // The load answers while the first two counts run: the calls whose turn comes after it ask the index.
+      // The load ends while the first two counts run: the two calls waiting their turn are answered
+      // by the index then, without waiting for those counts.
       counts = 0;
+      most = 0;
+      let letCountsGo!: () => void;
+      const countsHeld = new Promise<void>((resolve) => (letCountsGo = resolve));
+      hold = () => countsHeld;
       let release!: () => void;
       const gate = new Promise<void>((resolve) => (release = resolve));
       const late = memoryRankIndex(tracked, {
@@ -192,11 +199,16 @@ for (const { dialect, skip } of DIALECTS) {
         },
         loadWaitMs: 50,
       });
-      const answers = Promise.all(keys.map((key) => late.countAbove(board, key)));
-      await new Promise((resolve) => setTimeout(resolve, 70)); // the first two count, the others wait their turn
+      const asked = keys.map((key) => late.countAbove(board, key));
+      await vi.waitFor(() => expect(counting).toBe(2));
       release();
       await late.settled();
-      expect(await answers).toEqual([0, 1, 2, 3]);
+      // Answered while both counts are still held (or, without the race, still waiting after 2 s).
+      const waiting = new Promise((resolve) => setTimeout(() => resolve('still waiting'), 2_000));
+      const answered = await Promise.race([Promise.all(asked.slice(2)), waiting]);
+      letCountsGo();
+      expect(answered).toEqual([2, 3]);
+      expect(await Promise.all(asked)).toEqual([0, 1, 2, 3]);
       expect(counts).toBe(2);
       expect(most).toBe(2);
     });

@@ -272,15 +272,27 @@ export function memoryRankIndex(
 
   /**
    * A count SQL answers while the period is not loaded (loaded() gave up on it): a few at a time, so
-   * a crowd of them cannot fill the pool or starve the load; one whose turn comes once the period
-   * has loaded is answered by the index.
+   * a crowd of them cannot fill the pool or starve the load. A call still waiting its turn when the
+   * load under way ends is answered by the index then, as is one whose turn comes after.
    */
   function bySql<T>(board: BoardPeriod, fromIndex: (p: Period) => T | Promise<T>, fromSql: () => Promise<T>) {
-    return sqlCounts(async () => {
-      // A look only: a load this call's turn finds missing or failed is the next read's to start.
-      const slot = slots.get(slotKey(board.boardId, board.periodStart));
-      return slot?.state === 'ready' && slot.period.sort === board.sort ? fromIndex(slot.period) : fromSql();
+    const key = slotKey(board.boardId, board.periodStart);
+    // A look only: a load found missing or failed is the next read's to start.
+    const held = () => {
+      const slot = slots.get(key);
+      return slot?.state === 'ready' && slot.period.sort === board.sort ? slot.period : undefined;
+    };
+    const turn = sqlCounts(async () => {
+      const p = held();
+      return p ? fromIndex(p) : fromSql();
     });
+    const loading = slots.get(key);
+    if (loading?.state !== 'loading' || loading.sort !== board.sort) return turn;
+    const afterLoad = loading.done.then(() => {
+      const p = held();
+      return p ? fromIndex(p) : turn;
+    });
+    return Promise.race([turn, afterLoad]);
   }
 
   /** `count` entries on each side of `key`, and how many stand above it, from a loaded period. */
