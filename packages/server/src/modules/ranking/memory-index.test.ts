@@ -200,7 +200,7 @@ for (const { dialect, skip } of DIALECTS) {
         loadWaitMs: 50,
       });
       const asked = keys.map((key) => late.countAbove(board, key));
-      await vi.waitFor(() => expect(counting).toBe(2));
+      await vi.waitFor(() => expect(counting).toBe(2), { timeout: 5_000 });
       release();
       await late.settled();
       // Answered while both counts are still held (or, without the race, still waiting after 2 s).
