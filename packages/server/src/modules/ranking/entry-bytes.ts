@@ -69,7 +69,8 @@ const uuidScratch = Buffer.alloc(36);
 
 /**
  * The canonical text of a packed UUID, made in one piece: a string added up digit by digit is a
- * rope of 20 parts that each answer written with it (escaped, measured, encoded) flattens first.
+ * rope of a dozen or more parts, which each answer written with it (escaped, measured, encoded)
+ * flattens first.
  */
 export function uuidText(buf: Uint8Array, at: number): string {
   let j = 0;

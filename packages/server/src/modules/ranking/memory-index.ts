@@ -174,9 +174,16 @@ export function memoryRankIndex(
     const key = slotKey(board.boardId, board.periodStart);
     const slot = slots.get(key);
     if (slot) slot.used = at;
-    if (slot?.state === 'ready' && slot.period.sort === board.sort) return slot.period;
-    if (!slot || (slot.state === 'ready' && slot.period.sort !== board.sort)) load(key, board);
-    return undefined;
+    const p = held(key, board.sort);
+    // None yet, or one of the other sort (the board's order changed): load it.
+    if (!p && (!slot || slot.state === 'ready')) load(key, board);
+    return p;
+  }
+
+  /** The period loaded at `key` in `sort`'s order, if there is one: a look only, starting no load. */
+  function held(key: string, sort: BoardPeriod['sort']): Period | undefined {
+    const slot = slots.get(key);
+    return slot?.state === 'ready' && slot.period.sort === sort ? slot.period : undefined;
   }
 
   /**
@@ -196,8 +203,7 @@ export function memoryRankIndex(
     if (slot?.state !== 'loading' || slot.sort !== board.sort) return undefined;
     if (now() - (failedAt.get(key) ?? -Infinity) < LOAD_RETRY_MS) return undefined;
     if (!(await resolvesWithin(slot.done, loadWaitMs))) return undefined;
-    const after = slots.get(key);
-    return after?.state === 'ready' && after.period.sort === board.sort ? after.period : undefined;
+    return held(key, board.sort);
   }
 
   function load(key: string, board: BoardPeriod): void {
@@ -277,19 +283,15 @@ export function memoryRankIndex(
    */
   function bySql<T>(board: BoardPeriod, fromIndex: (p: Period) => T | Promise<T>, fromSql: () => Promise<T>) {
     const key = slotKey(board.boardId, board.periodStart);
-    // A look only: a load found missing or failed is the next read's to start.
-    const held = () => {
-      const slot = slots.get(key);
-      return slot?.state === 'ready' && slot.period.sort === board.sort ? slot.period : undefined;
-    };
+    // `held` only looks: a load found missing or failed is the next read's to start.
     const turn = sqlCounts(async () => {
-      const p = held();
+      const p = held(key, board.sort);
       return p ? fromIndex(p) : fromSql();
     });
     const loading = slots.get(key);
     if (loading?.state !== 'loading' || loading.sort !== board.sort) return turn;
     const afterLoad = loading.done.then(() => {
-      const p = held();
+      const p = held(key, board.sort);
       return p ? fromIndex(p) : turn;
     });
     return Promise.race([turn, afterLoad]);
