@@ -26,14 +26,23 @@ const errors = {
 const playerParams = z.object({ player: playerName });
 const characterParams = z.object({ player: playerName, character: characterName });
 
+// The answer's text after the player's name, by document: a document kept in memory is one object
+// for as long as it is kept, so its reads write this text once (the date, the number and the concatenation).
+const docTails = new WeakMap<StoredDoc, string>();
+
 /** Sends the stored JSON text inside the answer as it is: no parse and re-serialise per read. */
 function sendDoc(reply: FastifyReply, player: string, character: string, doc: StoredDoc) {
-  const updatedAt = doc.updatedAt === null ? 'null' : JSON.stringify(new Date(doc.updatedAt).toISOString());
+  let tail = docTails.get(doc);
+  if (tail === undefined) {
+    const updatedAt = doc.updatedAt === null ? 'null' : JSON.stringify(new Date(doc.updatedAt).toISOString());
+    tail = `,"player_data":${doc.data},"version":${doc.version},"updated_at":${updatedAt}}`;
+    docTails.set(doc, tail);
+  }
   const who = `"player_name":${JSON.stringify(player)}${character ? `,"character":${JSON.stringify(character)}` : ''}`;
   return reply
     .type('application/json; charset=utf-8')
     .serializer((payload: unknown) => payload as string)
-    .send(`{${who},"player_data":${doc.data},"version":${doc.version},"updated_at":${updatedAt}}`);
+    .send(`{${who}${tail}`);
 }
 
 /** `/v1/player-data/…`: a game's per-player and per-character documents, and its game state. */
