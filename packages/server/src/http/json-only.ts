@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { checkClientJson } from './client-json.js';
+import { checkClientJson, plainlyClean } from './client-json.js';
 import { errorBody, JSON_ONLY_MESSAGE } from './errors.js';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH']);
@@ -42,7 +42,7 @@ export function parseClientJson(
     parseJson(request, text, (err, value) => {
       if (err) return done(err);
       try {
-        checkClientJson(value);
+        if (!plainlyClean(text)) checkClientJson(value);
       } catch (refused) {
         return done(refused as Error);
       }
