@@ -1,19 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createCaches } from './cache.js';
 
-/** A faked clock starts at 0, which lru-cache takes for a value kept with no time: start it after. */
-function fakeClock() {
-  vi.useFakeTimers({ toFake: ['performance'] });
-  vi.advanceTimersByTime(1);
-}
-
 describe('caches without Redis', () => {
   afterEach(() => {
     vi.useRealTimers();
   });
 
   it('keeps a row for at most 5 s, so a process that hears no invalidation reads the database again', async () => {
-    fakeClock();
+    vi.useFakeTimers({ toFake: ['performance'] });
     const caches = await createCaches();
     const games = caches.cache<{ key: string }>('games');
     let stored = 'old';
@@ -38,7 +32,7 @@ describe('caches without Redis', () => {
   });
 
   it('answers a peek with what it keeps now, never loading: nothing before a read, nothing once invalidated or expired', async () => {
-    fakeClock();
+    vi.useFakeTimers({ toFake: ['performance'] });
     const caches = await createCaches();
     const games = caches.cache<{ key: string }>('games');
     expect(games.peek('g')).toBeUndefined();
