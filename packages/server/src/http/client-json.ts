@@ -37,6 +37,7 @@ const SURROGATE = /[\ud800-\udfff]/;
 const DIGITS_300 = /(?<!\d)\d{300}/;
 const EXPONENT = /[eE][+-]?\d/g;
 const [ZERO, NINE] = [48, 57];
+const BRACKETS = ['{', '['];
 
 /** Whether a number in the text has an exponent: an e after a digit (elsewhere it is text). */
 function hasExponent(text: string): boolean {
@@ -60,7 +61,7 @@ export function plainlyClean(text: string): boolean {
   if (DIGITS_300.test(text) || hasExponent(text)) return false;
   // Fewer brackets in all than the levels the rule allows: the body is level 0, and its first bracket.
   let brackets = 0;
-  for (const bracket of ['{', '[']) {
+  for (const bracket of BRACKETS) {
     for (let at = text.indexOf(bracket); at !== -1; at = text.indexOf(bracket, at + 1)) {
       if (++brackets > MAX_JSON_DEPTH + 1) return false;
     }

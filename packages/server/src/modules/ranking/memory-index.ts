@@ -174,15 +174,14 @@ export function memoryRankIndex(
     const key = slotKey(board.boardId, board.periodStart);
     const slot = slots.get(key);
     if (slot) slot.used = at;
-    const p = held(key, board.sort);
+    const p = readyIn(slot, board.sort);
     // None yet, or one of the other sort (the board's order changed): load it.
     if (!p && (!slot || slot.state === 'ready')) load(key, board);
     return p;
   }
 
-  /** The period loaded at `key` in `sort`'s order, if there is one: a look only, starting no load. */
-  function held(key: string, sort: BoardPeriod['sort']): Period | undefined {
-    const slot = slots.get(key);
+  /** The period a slot holds loaded in `sort`'s order, if any: a look only, starting no load. */
+  function readyIn(slot: Slot | undefined, sort: BoardPeriod['sort']): Period | undefined {
     return slot?.state === 'ready' && slot.period.sort === sort ? slot.period : undefined;
   }
 
@@ -203,7 +202,7 @@ export function memoryRankIndex(
     if (slot?.state !== 'loading' || slot.sort !== board.sort) return undefined;
     if (now() - (failedAt.get(key) ?? -Infinity) < LOAD_RETRY_MS) return undefined;
     if (!(await resolvesWithin(slot.done, loadWaitMs))) return undefined;
-    return held(key, board.sort);
+    return readyIn(slots.get(key), board.sort);
   }
 
   function load(key: string, board: BoardPeriod): void {
@@ -283,15 +282,15 @@ export function memoryRankIndex(
    */
   function bySql<T>(board: BoardPeriod, fromIndex: (p: Period) => T | Promise<T>, fromSql: () => Promise<T>) {
     const key = slotKey(board.boardId, board.periodStart);
-    // `held` only looks: a load found missing or failed is the next read's to start.
+    // `readyIn` only looks: a load found missing or failed is the next read's to start.
     const turn = sqlCounts(async () => {
-      const p = held(key, board.sort);
+      const p = readyIn(slots.get(key), board.sort);
       return p ? fromIndex(p) : fromSql();
     });
     const loading = slots.get(key);
     if (loading?.state !== 'loading' || loading.sort !== board.sort) return turn;
     const afterLoad = loading.done.then(() => {
-      const p = held(key, board.sort);
+      const p = readyIn(slots.get(key), board.sort);
       return p ? fromIndex(p) : turn;
     });
     return Promise.race([turn, afterLoad]);
