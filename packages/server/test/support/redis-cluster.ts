@@ -1,5 +1,5 @@
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
@@ -52,29 +52,87 @@ async function freePort(): Promise<number> {
   }
 }
 
-async function waitFor(what: string, check: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    if (await check().catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`the test Redis Cluster did not come up: ${what}`);
+/** How long one try at starting the cluster may take before it is given up and started again on other ports. */
+const TRY_MS = 20_000;
+const TRIES = 3;
+
+/** The promise, or a rejection naming what did not happen once the try's deadline passes. */
+function byDeadline<T>(deadline: number, what: string, promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} (no answer in time)`)), Math.max(0, deadline - Date.now()));
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
-/** Three masters (no replicas) on free ports, their files in a temporary folder; `stop` ends only these processes. */
+/** Checks until the check holds; an error is "not yet", and `gaveUp` rejecting ends the wait at once. */
+async function waitFor(
+  deadline: number,
+  what: string,
+  check: () => Promise<boolean>,
+  gaveUp: Promise<never>,
+): Promise<void> {
+  while (Date.now() < deadline) {
+    if (await Promise.race([byDeadline(deadline, what, check()).catch(() => false), gaveUp])) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(what);
+}
+
+/** The last lines of each node's log, to say why a try failed. */
+function logTails(dir: string, ports: number[]): string {
+  return ports
+    .map((port) => {
+      const file = join(dir, `redis-${port}.log`);
+      const tail = existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').slice(-3).join(' | ') : 'no log';
+      return `${port}: ${tail}`;
+    })
+    .join('; ');
+}
+
+/**
+ * Three masters (no replicas) on free ports, their files in a temporary folder; `stop` ends only these
+ * processes. A port found free may be taken before its node binds it (other suites start servers at the
+ * same time), so each try is bounded and a failed one starts again on other ports.
+ */
 export async function startRedisCluster(): Promise<TestRedisCluster> {
+  const failures: string[] = [];
+  for (let i = 0; i < TRIES; i++) {
+    try {
+      return await startRedisClusterOnce();
+    } catch (err) {
+      failures.push((err as Error).message);
+    }
+  }
+  throw new Error(`the test Redis Cluster did not come up in ${TRIES} tries: ${failures.join(' / ')}`);
+}
+
+async function startRedisClusterOnce(): Promise<TestRedisCluster> {
+  const deadline = Date.now() + TRY_MS;
   const dir = mkdtempSync(join(tmpdir(), 'howl-redis-cluster-'));
   const ports: number[] = [];
   for (let i = 0; i < 3; i++) ports.push(await freePort());
-  const servers: ChildProcess[] = ports.map((port) =>
-    spawn(
+  let exited: string | undefined;
+  let nodeExited: (why: Error) => void = () => {};
+  // A node that exits (its port was taken, say) ends the try at once, not at its deadline.
+  const gaveUp = new Promise<never>((_, reject) => (nodeExited = reject));
+  gaveUp.catch(() => {});
+  const servers: ChildProcess[] = ports.map((port) => {
+    const child = spawn(
       'redis-server',
       [
         ...['--port', String(port), '--bind', '127.0.0.1', '--cluster-enabled', 'yes'],
+        ...['--logfile', `redis-${port}.log`],
         ...['--cluster-config-file', `nodes-${port}.conf`, '--save', '', '--appendonly', 'no', '--daemonize', 'no'],
       ],
       { cwd: dir, stdio: 'ignore' },
-    ),
-  );
+    );
+    child.once('exit', (code, signal) => {
+      exited ??= `the node on ${port} exited (${signal ?? code})`;
+      nodeExited(new Error(exited));
+    });
+    return child;
+  });
   const stop = async () => {
     await Promise.all(
       servers.map(
@@ -88,33 +146,37 @@ export async function startRedisCluster(): Promise<TestRedisCluster> {
     );
     rmSync(dir, { recursive: true, force: true });
   };
+  const probes = ports.map(
+    (port) => new Redis({ port, host: '127.0.0.1', lazyConnect: true, retryStrategy: () => 50 }),
+  );
+  // A probe refused before its node listens retries; its errors are expected until then.
+  for (const probe of probes) probe.on('error', () => {});
   try {
-    const probes = ports.map(
-      (port) => new Redis({ port, host: '127.0.0.1', lazyConnect: true, retryStrategy: () => 50 }),
-    );
-    // A probe refused before its node listens retries; its errors are expected until then.
-    for (const probe of probes) probe.on('error', () => {});
-    try {
-      for (const probe of probes) await waitFor('a node answers', async () => (await probe.ping()) === 'PONG');
-      await run('redis-cli', [
-        '--cluster',
-        'create',
-        ...ports.map((p) => `127.0.0.1:${p}`),
-        '--cluster-replicas',
-        '0',
-        '--cluster-yes',
-      ]);
-      for (const probe of probes) {
-        await waitFor('cluster_state:ok on every node', async () =>
-          /cluster_state:ok/.test(String(await probe.call('CLUSTER', 'INFO'))),
-        );
-      }
-    } finally {
-      for (const probe of probes) probe.disconnect();
+    for (const probe of probes) {
+      await waitFor(deadline, 'a node answers PING', async () => (await probe.ping()) === 'PONG', gaveUp);
+    }
+    await run(
+      'redis-cli',
+      ['--cluster', 'create', ...ports.map((p) => `127.0.0.1:${p}`), '--cluster-replicas', '0', '--cluster-yes'],
+      { timeout: Math.max(1, deadline - Date.now()) },
+    ).catch((err: Error) => {
+      throw new Error(`redis-cli --cluster create failed: ${exited ?? err.message.split('\n')[0]}`);
+    });
+    for (const probe of probes) {
+      await waitFor(
+        deadline,
+        'cluster_state:ok on every node',
+        async () => /cluster_state:ok/.test(String(await probe.call('CLUSTER', 'INFO'))),
+        gaveUp,
+      );
     }
   } catch (err) {
+    const { message } = err as Error;
+    const why = `${message}${exited && exited !== message ? `; ${exited}` : ''}; logs: ${logTails(dir, ports)}`;
     await stop();
-    throw err;
+    throw new Error(why);
+  } finally {
+    for (const probe of probes) probe.disconnect();
   }
   const nodes = ports.map((p) => `redis://127.0.0.1:${p}`);
   return { nodes, connect: () => connectRedis({ clusterNodes: nodes }), stop };
@@ -126,9 +188,12 @@ export async function startRedisCluster(): Promise<TestRedisCluster> {
  */
 export function useRedisCluster(): () => TestRedisCluster {
   let cluster: TestRedisCluster | undefined;
-  beforeAll(async () => {
-    if (!CLUSTER_SKIP) cluster = await startRedisCluster();
-  });
+  beforeAll(
+    async () => {
+      if (!CLUSTER_SKIP) cluster = await startRedisCluster();
+    },
+    TRIES * TRY_MS + 10_000,
+  );
   afterAll(() => cluster?.stop());
   return () => {
     if (!cluster) throw new Error('the test Redis Cluster is not running');
