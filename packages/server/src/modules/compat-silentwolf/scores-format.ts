@@ -2,7 +2,7 @@ import { leaderboardName, periodOffset, type Leaderboard, type ScoreEntry } from
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { header } from '../games/game-api.js';
-import { MAX_PAGE } from '../leaderboards/service.js';
+import { MAX_PAGE } from '../leaderboards/reads.js';
 import { orAbsent } from './answers.js';
 
 /**

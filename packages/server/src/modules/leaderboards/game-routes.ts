@@ -16,7 +16,8 @@ import { z } from 'zod';
 import { GAME_API_SECURITY } from '../games/game-api.js';
 import type { GameRow } from '../games/games.table.js';
 import { leaderboardErrors } from './errors.js';
-import { MAX_AROUND, MAX_PAGE, type Leaderboards } from './service.js';
+import { MAX_AROUND, MAX_PAGE } from './reads.js';
+import type { Leaderboards } from './service.js';
 
 /** Scores beyond this size lose whole-number precision in a double; refused rather than silently rounded. */
 const MAX_ABS_SCORE = 1e15;

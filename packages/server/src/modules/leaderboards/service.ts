@@ -1,30 +1,24 @@
-import type { CreateLeaderboardBody, Leaderboard, ScoreEntry, ScoresPage, UpdateLeaderboardBody } from '@howl/contract';
+import type { CreateLeaderboardBody, Leaderboard, UpdateLeaderboardBody } from '@howl/contract';
 import type { Kysely, Transaction } from 'kysely';
 import { statisticsRefresher } from '../../db/dialect-sql.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { DB } from '../../db/schema.js';
 import { noCaches, type Caches } from '../../lib/cache.js';
 import type { Clock } from '../../lib/clock.js';
-import { sharedAnswer } from '../../lib/shared-answer.js';
 import { newId } from '../../lib/tokens.js';
 import { leaderboardErrors as E, MAX_LEADERBOARDS_PER_GAME } from './errors.js';
 import type { LeaderboardRow } from './leaderboards.table.js';
 import type { OrderKey } from '../ranking/order.js';
-import { isValidTimeZone, periodAt, samePeriod, type Period } from './periods.js';
-import type { BoardPeriod, RankIndex, ShownRow } from '../ranking/rank-index.js';
-import { decodeCursor, encodeCursor, toEntry, toLeaderboard, toPeriod } from './format.js';
+import { isValidTimeZone, periodAt, type Period } from './periods.js';
+import type { BoardPeriod, RankIndex } from '../ranking/rank-index.js';
+import { toLeaderboard } from './format.js';
 import * as store from './store.js';
 import { createScoreImport } from './import.js';
 import { createScoreWrites } from './writes.js';
+import { createScoreReads, type Resolved } from './reads.js';
 import { gameErrors } from '../games/errors.js';
 
-/** The largest page the game API answers at once; `max=0` means "all", up to this, with a cursor for the rest. */
-export const MAX_PAGE = 1000;
-/** A player's positions asked at once: a Redis index answers them in one round trip, and the SQL one takes no more than a pool's share. */
-const POSITIONS_AT_ONCE = 32;
 export const DASHBOARD_PAGE = 50;
-/** The most neighbours an around query answers on each side. */
-export const MAX_AROUND = 50;
 
 export interface LeaderboardsDeps {
   db: Kysely<DB>;
@@ -34,12 +28,6 @@ export interface LeaderboardsDeps {
   caches?: Caches;
   /** Hears a failure of work done beside the requests (gathering the planner's statistics). */
   onBackgroundError?: (err: unknown) => void;
-}
-
-interface Resolved {
-  board: LeaderboardRow;
-  at: BoardPeriod;
-  period: Period | null;
 }
 
 /** Leaderboards and their scores: configuration, saving by mode, and every ranked query. */
@@ -58,12 +46,6 @@ export function createLeaderboards({
   const boardsOf = async (gameId: string) =>
     (await kept.get(gameId, async () => new Map((await store.listLeaderboards(db, gameId)).map((b) => [b.name, b]))))!;
   const changed = (gameId: string) => kept.invalidate(gameId);
-  // A first page the index shares (the same frozen rows until they change) answers as one shared
-  // object, made once, for as long as the board's settings and the period it was made for hold.
-  const firstPages = new WeakMap<
-    readonly ShownRow[],
-    { board: LeaderboardRow; period: Period | null; answer: ScoresPage }
-  >();
 
   async function mustFind(gameId: string, name: string): Promise<LeaderboardRow> {
     const board = (await boardsOf(gameId)).get(name);
@@ -97,10 +79,7 @@ export function createLeaderboards({
     changed,
     added: statistics.added,
   });
-
-  /** How many more entries a page starting after `listed` entries may show. */
-  const room = (board: LeaderboardRow, listed: number, want: number) =>
-    Math.max(0, Math.min(want, (board.max_entries ?? Number.POSITIVE_INFINITY) - listed));
+  const reads = createScoreReads({ db, rankIndex, resolve, positionOf });
 
   return {
     /**
@@ -258,114 +237,10 @@ export function createLeaderboards({
       await rankIndex.reset(board.id, null);
     },
 
-    /** A page of the board, best first; `cursor` continues where the last page ended. */
-    async scores(gameId: string, name: string, q: { max: number; period_offset: number; cursor?: string | undefined }) {
-      const r = await resolve(gameId, name, q.period_offset);
-      const after = q.cursor ? decodeCursor(q.cursor, r.at) : undefined;
-      const listed = after?.position ?? 0;
-      const want = q.max === 0 ? MAX_PAGE : Math.min(q.max, MAX_PAGE);
-      const limit = room(r.board, listed, want);
-      // One more than asked tells whether there is a next page.
-      const rows = limit === 0 ? [] : await rankIndex.page(r.at, after?.key, limit + 1);
-      const shared = !after && Object.isFrozen(rows);
-      const made = shared ? firstPages.get(rows) : undefined;
-      // The same rows array means the same limit (the index shares one per page length).
-      if (made && made.board === r.board && samePeriod(made.period, r.period)) return made.answer;
-      const page = rows.slice(0, limit);
-      const more = rows.length > limit && room(r.board, listed + page.length, 1) > 0;
-      const last = page.at(-1);
-      const answer: ScoresPage = {
-        scores: page.map((row, i) => toEntry(row, listed + i + 1)),
-        period: toPeriod(r.period),
-        cursor: more && last ? encodeCursor(r.at, last, listed + page.length) : null,
-      };
-      if (!shared) return answer;
-      firstPages.set(rows, { board: r.board, period: r.period, answer: sharedAnswer(answer) });
-      return answer;
-    },
-
-    async playerScores(gameId: string, name: string, player: string, q: { max: number; period_offset: number }) {
-      const r = await resolve(gameId, name, q.period_offset);
-      const rows = await store.playerEntries(
-        db,
-        r.board.id,
-        r.at.periodStart,
-        player,
-        r.board.sort,
-        q.max === 0 ? MAX_PAGE : Math.min(q.max, MAX_PAGE),
-      );
-      const positions: Array<number | null> = [];
-      for (let i = 0; i < rows.length; i += POSITIONS_AT_ONCE) {
-        const chunk = rows.slice(i, i + POSITIONS_AT_ONCE);
-        positions.push(...(await Promise.all(chunk.map((row) => positionOf(r.board, r.at, row)))));
-      }
-      const scores: ScoreEntry[] = [];
-      rows.forEach((row, i) => {
-        if (positions[i] !== null) scores.push(toEntry(row, positions[i]!));
-      });
-      return { scores, period: toPeriod(r.period), cursor: null };
-    },
-
-    async playerTop(gameId: string, name: string, player: string, q: { period_offset: number }) {
-      const r = await resolve(gameId, name, q.period_offset);
-      const [best] = await store.playerEntries(db, r.board.id, r.at.periodStart, player, r.board.sort, 1);
-      const position = best ? await positionOf(r.board, r.at, best) : null;
-      return { score: best && position !== null ? toEntry(best, position) : null, period: toPeriod(r.period) };
-    },
-
-    /** The position of a saved score, or the one a value would take if submitted now. */
-    async position(
-      gameId: string,
-      name: string,
-      q: { score_id?: string | undefined; score?: number | undefined; period_offset: number },
-    ) {
-      const r = await resolve(gameId, name, q.period_offset);
-      const key = await target(r, q);
-      return { position: await positionOf(r.board, r.at, key), period: toPeriod(r.period) };
-    },
-
-    /** `count` entries above and below a saved score, or around where a value would land. */
-    async around(
-      gameId: string,
-      name: string,
-      q: { score_id?: string | undefined; score?: number | undefined; count: number; period_offset: number },
-    ) {
-      const r = await resolve(gameId, name, q.period_offset);
-      const key = await target(r, q);
-      // Both sides at once (one query at most); only those within the board's size are shown.
-      const near = await rankIndex.around(r.at, key, q.count);
-      const position = near.countAbove + 1;
-      const onBoard = r.board.max_entries === null || position <= r.board.max_entries;
-      const upper = near.above.slice(0, room(r.board, 0, near.countAbove)).reverse();
-      const lower = onBoard ? near.below.slice(0, room(r.board, position, q.count)) : [];
-      return {
-        position: onBoard ? position : null,
-        scores_above: upper.map((row, i) => toEntry(row, position - upper.length + i)),
-        scores_below: lower.map((row, i) => toEntry(row, position + i + 1)),
-        period: toPeriod(r.period),
-      };
-    },
-
+    ...reads,
     ...writes,
     ...createScoreImport({ db, rankIndex, changed, imported: statistics.imported }),
   };
-
-  /** The order key a position or around query is about: a saved score, or a value submitted now (after its ties). */
-  async function target(
-    r: Resolved,
-    q: { score_id?: string | undefined; score?: number | undefined },
-  ): Promise<OrderKey> {
-    if (q.score_id !== undefined) {
-      // An entry the index holds in this period needs no read.
-      const held = await rankIndex.keyOf(r.at, q.score_id);
-      if (held) return held;
-      const entry = await store.findEntry(db, r.board.id, q.score_id);
-      if (!entry || entry.period_start !== r.at.periodStart) throw E.scoreNotFound();
-      return entry;
-    }
-    // A new submission ties after every equal score: it is the latest, and its name and id sort last.
-    return { score: q.score!, timestamp: Number.MAX_SAFE_INTEGER, player_name: '\u{10FFFF}', id: '\u{10FFFF}' };
-  }
 }
 
 export type Leaderboards = ReturnType<typeof createLeaderboards>;
