@@ -60,6 +60,16 @@ describe.skipIf(BROWSER_SKIP)('the dashboard in Chromium', { timeout: 120_000 },
     expect(await dialog.textContent()).toContain('590');
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => row.locator('tr', { hasText: 'runner59' }).count()).toBe(0);
+    // The scores below it move up a place, on the page loaded first and on the one loaded after it.
+    const position = (name: string) =>
+      row
+        .locator('tr')
+        .filter({ has: page.getByRole('cell', { name, exact: true }) })
+        .locator('td')
+        .first();
+    await expect.poll(() => position('runner58').textContent()).toBe('2');
+    await expect.poll(() => position('runner1').textContent()).toBe('59');
+    await expect.poll(() => row.locator('tbody tr').count()).toBe(59);
     const left = await http(howl, 'GET', '/v1/leaderboards/all/players/runner59/scores', { game });
     expect(left.body.scores).toEqual([]);
 

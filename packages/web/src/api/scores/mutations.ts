@@ -4,9 +4,24 @@ import { request } from '../client.js';
 import { leaderboardKeys } from '../leaderboards/keys.js';
 import { scoreKeys } from './keys.js';
 
+/** The loaded pages without `score`, every score below it a place higher; pages of other periods as they were. */
+function withoutScore(data: InfiniteData<ScoresPage>, score: ScoreEntry): InfiniteData<ScoresPage> {
+  if (!data.pages.some((p) => p.scores.some((s) => s.score_id === score.score_id))) return data;
+  return {
+    ...data,
+    pages: data.pages.map((p) => ({
+      ...p,
+      scores: p.scores
+        .filter((s) => s.score_id !== score.score_id)
+        .map((s) => (s.position > score.position ? { ...s, position: s.position - 1 } : s)),
+    })),
+  };
+}
+
 /**
- * Deletes one score: it leaves the board's loaded pages at once (no reload, so the pages already
- * opened stay), and the boards' entry counts refresh.
+ * Deletes one score: it leaves the board's loaded pages at once and the scores below move up a
+ * place; then those pages are read again in the background (the pages opened stay open), so their
+ * cursors, which carry positions, follow, and the boards' entry counts refresh.
  */
 export function useDeleteScore(gameId: string, board: string) {
   const client = useQueryClient();
@@ -15,14 +30,12 @@ export function useDeleteScore(gameId: string, board: string) {
       request(deleteScoresResponse, 'POST', `/api/games/${gameId}/scores/delete`, { score_ids: [score.score_id] }),
     onSuccess: (_deleted, score) => {
       client.setQueriesData<InfiniteData<ScoresPage>>({ queryKey: scoreKeys.forBoard(gameId, board) }, (data) =>
-        data
-          ? {
-              ...data,
-              pages: data.pages.map((p) => ({ ...p, scores: p.scores.filter((s) => s.score_id !== score.score_id) })),
-            }
-          : data,
+        data ? withoutScore(data, score) : data,
       );
-      return client.invalidateQueries({ queryKey: leaderboardKeys.forGame(gameId) });
+      return Promise.all([
+        client.invalidateQueries({ queryKey: scoreKeys.forBoard(gameId, board) }),
+        client.invalidateQueries({ queryKey: leaderboardKeys.forGame(gameId) }),
+      ]);
     },
   });
 }
