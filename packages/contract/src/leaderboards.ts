@@ -103,23 +103,27 @@ const mixesLookAlikeScripts = (name: string) => LOOK_ALIKE_SCRIPTS.filter((scrip
 
 /**
  * Player (and character) names, compared and stored in NFKC form, so a full-width or decomposed
- * spelling is the same name. What is refused, and what is not caught, is in docs/players.md.
+ * spelling is the same name; `label` is the field its messages name. What is refused, and what is
+ * not caught, is in docs/players.md.
  */
-export const playerName = singleLine(
-  z
-    .string({
-      error: (issue) => (issue.input === undefined ? 'player_name is required.' : 'player_name must be text.'),
-    })
-    .normalize('NFKC')
-    .trim()
-    .min(1, { message: 'player_name cannot be empty.' })
-    .max(100, { message: 'player_name can be at most 100 characters.' }),
-  'player_name',
-)
-  .refine((name) => !mixesLookAlikeScripts(name), {
-    message: 'player_name cannot mix Latin, Greek and Cyrillic letters.',
-  })
-  .meta({ description: 'Trimmed and NFKC-normalised; 1–100 characters, see docs/players.md.' });
+export const nameRule = (label: string) =>
+  singleLine(
+    z
+      .string({
+        error: (issue) => (issue.input === undefined ? `${label} is required.` : `${label} must be text.`),
+      })
+      .normalize('NFKC')
+      .trim()
+      .min(1, { message: `${label} cannot be empty.` })
+      .max(100, { message: `${label} can be at most 100 characters.` }),
+    label,
+  ).refine((name) => !mixesLookAlikeScripts(name), {
+    message: `${label} cannot mix Latin, Greek and Cyrillic letters.`,
+  });
+
+export const playerName = nameRule('player_name').meta({
+  description: 'Trimmed and NFKC-normalised; 1–100 characters, see docs/players.md.',
+});
 
 export const submitScoreBody = z.object({
   player_name: playerName,

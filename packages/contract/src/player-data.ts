@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { playerName } from './leaderboards.js';
+import { nameRule } from './leaderboards.js';
 
 /** A stored document may not exceed this many bytes of compact UTF-8 JSON. */
 export const MAX_PLAYER_DATA_BYTES = 40_960;
@@ -7,7 +7,9 @@ export const MAX_PLAYER_DATA_BYTES = 40_960;
 export const GAME_STATE_PLAYER = '__game__';
 export const MAX_CHARACTERS_PER_PLAYER = 100;
 
-export const characterName = playerName;
+export const characterName = nameRule('character').meta({
+  description: 'Trimmed and NFKC-normalised; 1–100 characters, as a player name.',
+});
 
 const playerDataDocument = z.record(z.string(), z.unknown()).meta({
   description: `A JSON object: strings, numbers, booleans, null, arrays and nested objects; at most ${MAX_PLAYER_DATA_BYTES} bytes stored.`,
@@ -20,9 +22,9 @@ export const putPlayerDataBody = z.object({
     .default(true)
     .meta({ description: 'true replaces the document; false merges its top-level keys into the stored one.' }),
   if_version: z
-    .number({ message: 'if_version must be a whole number.' })
-    .int({ message: 'if_version must be a whole number.' })
-    .min(0, { message: 'if_version must be a whole number.' })
+    .number({ message: 'if_version must be a whole number, 0 or more.' })
+    .int({ message: 'if_version must be a whole number, 0 or more.' })
+    .min(0, { message: 'if_version must be a whole number, 0 or more.' })
     .optional()
     .meta({
       description: 'Write only if the stored version is this one (0: no document yet); else 409 VersionConflict.',

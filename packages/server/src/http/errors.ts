@@ -4,6 +4,9 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 export const JSON_ONLY_MESSAGE = 'Send the request body as JSON with Content-Type: application/json.';
 
+/** Whether a Content-Type header says JSON (`application/json`, with or without parameters). */
+export const sendsJson = (type: string | undefined) => /^application\/json\s*(;|$)/i.test(type ?? '');
+
 /** A failure a client can act on. Services throw these; `registerErrorHandler` renders them, and nothing else does. */
 export class AppError extends Error {
   constructor(
@@ -71,6 +74,10 @@ export function errorAnswer(err: FastifyError, request: FastifyRequest): ErrorAn
     const field = path || undefined;
     // A missing body fails as a whole, in zod's words; say what to send instead.
     if (!field && err.validationContext === 'body') {
+      // A body sent as another type (text/plain) was read as text: what to change is its type.
+      if (request.body != null && !sendsJson(request.headers['content-type'])) {
+        return { status: 415, body: errorBody('UnsupportedMediaType', JSON_ONLY_MESSAGE) };
+      }
       return invalid(
         request.body == null
           ? 'The request body is missing; send a JSON object.'

@@ -1,8 +1,25 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { checkClientJson, plainlyClean } from './client-json.js';
-import { errorBody, JSON_ONLY_MESSAGE } from './errors.js';
+import { AppError, errorBody, JSON_ONLY_MESSAGE, sendsJson } from './errors.js';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH']);
+
+const prototypeKey = () =>
+  new AppError(
+    400,
+    'InvalidParameter',
+    'The request body cannot use __proto__ as a key, nor constructor holding a prototype key.',
+  );
+
+/** Whether the text is JSON at all (asked only of a body the parser refused). */
+function wellFormed(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Mutating console calls must say `Content-Type: application/json`: a cross-site HTML form cannot
@@ -17,8 +34,7 @@ export function requireJsonOnConsoleMutations(app: FastifyInstance): void {
     if (!MUTATING.has(request.method) || !route?.startsWith('/api/')) return done();
     // Routes that a mail's button or a mail client's one-click unsubscribe posts to opt out.
     if ((request.routeOptions.config as { acceptsForms?: boolean } | undefined)?.acceptsForms) return done();
-    const type = request.headers['content-type'] ?? '';
-    if (/^application\/json\s*(;|$)/i.test(type)) return done();
+    if (sendsJson(request.headers['content-type'])) return done();
     void reply.status(415).send(errorBody('UnsupportedMediaType', JSON_ONLY_MESSAGE));
   });
 
@@ -40,7 +56,8 @@ export function parseClientJson(
     keepText?.(request, text);
     if (text.trim() === '') return done(null, {});
     parseJson(request, text, (err, value) => {
-      if (err) return done(err);
+      // The parser refuses keys that reach an object's prototype, and then says only "not valid JSON".
+      if (err) return done(wellFormed(text) ? prototypeKey() : err);
       try {
         if (!plainlyClean(text)) checkClientJson(value);
       } catch (refused) {

@@ -132,6 +132,19 @@ for (const { dialect, skip } of DIALECTS) {
         const empty = await call(t.app, 'PATCH', `/api/games/${id}`, { body: {}, cookie });
         expect([empty.statusCode, empty.json().error.code]).toEqual([400, 'InvalidParameter']);
       });
+
+      it('refuses allow_client_deletes that is not true or false, saying so, and keeps the setting', async () => {
+        const { cookie } = await signedInDeveloper(t);
+        const id = (await createGame(cookie, 'Strict')).json().game_id;
+        const res = await call(t.app, 'PATCH', `/api/games/${id}`, { body: { allow_client_deletes: 'yes' }, cookie });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().error).toEqual({
+          code: 'InvalidParameter',
+          message: 'allow_client_deletes must be true or false.',
+          field: 'allow_client_deletes',
+        });
+        expect((await call(t.app, 'GET', `/api/games/${id}`, { cookie })).json().allow_client_deletes).toBe(false);
+      });
     });
 
     describe('client deletes (issue 14)', () => {

@@ -18,6 +18,12 @@ export const leaderboardErrors = {
     new AppError(409, 'LeaderboardLimitReached', `A game can have at most ${MAX_LEADERBOARDS_PER_GAME} leaderboards.`),
   timezone: (message: string) => new AppError(400, 'InvalidParameter', message, { field: 'timezone' }),
   scoreNotFound: () => new AppError(404, 'ScoreNotFound', 'No score with this id in this game.'),
+  scoreInOtherPeriod: () =>
+    new AppError(
+      404,
+      'ScoreNotFound',
+      'This score is in another period of the leaderboard than period_offset asks for.',
+    ),
   metadataTooLarge: (bytes: number) =>
     new AppError(413, 'MetadataTooLarge', `Metadata is ${bytes} bytes; the limit is ${MAX_METADATA_BYTES} bytes.`, {
       field: 'metadata',

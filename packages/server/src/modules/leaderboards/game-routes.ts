@@ -34,6 +34,7 @@ const max = (fallback: number) =>
     .max(MAX_PAGE, { message: `max must be a whole number from 0 to ${MAX_PAGE}.` })
     .default(fallback)
     .meta({ description: `How many to answer; 0 means all, up to ${MAX_PAGE} (then a cursor).` });
+const countRange = `count must be a whole number from 0 to ${MAX_AROUND}.`;
 const scoreRange = { message: `score must be a number between -${MAX_ABS_SCORE} and ${MAX_ABS_SCORE}.` };
 const withinRange = (v: number) => Number.isFinite(v) && Math.abs(v) <= MAX_ABS_SCORE;
 /** In a body the score must be a JSON number; `"12"` is refused, not guessed at. */
@@ -164,10 +165,10 @@ export const leaderboardGameRoutes = (
             .object({
               ...scoreOrId,
               count: z.coerce
-                .number()
-                .int()
-                .min(0)
-                .max(MAX_AROUND, { message: `count can be at most ${MAX_AROUND}.` })
+                .number({ message: countRange })
+                .int({ message: countRange })
+                .min(0, { message: countRange })
+                .max(MAX_AROUND, { message: countRange })
                 .default(3),
             })
             .refine(oneOf, oneOfMessage),

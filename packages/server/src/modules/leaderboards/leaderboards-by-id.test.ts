@@ -102,7 +102,13 @@ for (const { dialect, index, skip } of cases) {
         v1('GET', `/v1/leaderboards/weekly/position?score_id=${thisWeek}&period_offset=${offset}`);
       expect((await asked(0)).json()).toMatchObject({ position: 1 });
       const lastWeek = await asked(-1);
-      expect([lastWeek.statusCode, lastWeek.json().error.code]).toEqual([404, 'ScoreNotFound']);
+      expect([lastWeek.statusCode, lastWeek.json().error]).toEqual([
+        404,
+        {
+          code: 'ScoreNotFound',
+          message: 'This score is in another period of the leaderboard than period_offset asks for.',
+        },
+      ]);
     });
   });
 }

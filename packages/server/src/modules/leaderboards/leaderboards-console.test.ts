@@ -43,6 +43,19 @@ for (const { dialect, skip } of DIALECTS) {
           (await v1('GET', '/v1/leaderboards/batch/scores')).json().scores.map((s: { score_id: string }) => s.score_id),
         ).toEqual([ids[2]]);
       });
+
+      it('refuses score_ids that is not a list, saying so', async () => {
+        const res = await call(ctx.t.app, 'POST', `/api/games/${ctx.game.game_id}/scores/delete`, {
+          body: { score_ids: 'x' },
+          cookie: ctx.cookie,
+        });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().error).toEqual({
+          code: 'InvalidParameter',
+          message: 'score_ids must be a list.',
+          field: 'score_ids',
+        });
+      });
     });
 
     describe('ownership', () => {

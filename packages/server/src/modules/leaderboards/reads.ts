@@ -146,7 +146,8 @@ export function createScoreReads({ db, rankIndex, resolve, positionOf }: ReadsDe
       const held = await rankIndex.keyOf(r.at, q.score_id);
       if (held) return held;
       const entry = await store.findEntry(db, r.board.id, q.score_id);
-      if (!entry || entry.period_start !== r.at.periodStart) throw E.scoreNotFound();
+      if (!entry) throw E.scoreNotFound();
+      if (entry.period_start !== r.at.periodStart) throw E.scoreInOtherPeriod();
       return entry;
     }
     // A new submission ties after every equal score: it is the latest, and its name and id sort last.

@@ -14,6 +14,14 @@ for (const { dialect, skip } of DIALECTS) {
     const put = (player: string, body: Record<string, unknown>, opts: { character?: string; token?: string } = {}) =>
       v1('PUT', path(player, opts.character), { body, ...(opts.token ? { token: opts.token } : {}) });
     const get = (player: string, character?: string) => v1('GET', path(player, character));
+    /** A put of the body's text as it is, with this Content-Type. */
+    const putText = (player: string, type: string, payload: string) =>
+      ctx.t.app.inject({
+        method: 'PUT',
+        url: path(player),
+        headers: { 'x-api-key': ctx.game.api_key, 'x-game-id': ctx.game.game_id, 'content-type': type },
+        payload,
+      });
 
     it('answers {} and version 0 for a player without data', async () => {
       const res = await get('nobody-yet');
@@ -168,6 +176,50 @@ for (const { dialect, skip } of DIALECTS) {
       const res = await put('someone', body);
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toMatchObject({ code: 'InvalidParameter', field });
+    });
+
+    // Each says what is wrong in the field's own name, not in the validation library's terms.
+    it.each([
+      ['player_data that is a list', { player_data: [1, 2] }, 'player_data must be a JSON object.'],
+      ['a negative if_version', { player_data: {}, if_version: -1 }, 'if_version must be a whole number, 0 or more.'],
+      ['overwrite that is text', { player_data: {}, overwrite: 'no' }, 'overwrite must be true or false.'],
+    ])('words the refusal of %s for a person', async (_what, body, message) => {
+      expect((await put('someone', body)).json().error.message).toBe(message);
+    });
+
+    it("names the character, not the player, when a character's name is too long", async () => {
+      const res = await put('someone', { player_data: {} }, { character: 'c'.repeat(101) });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({
+        field: 'character',
+        message: 'character can be at most 100 characters.',
+      });
+    });
+
+    it('says which keys to delete must be text', async () => {
+      const res = await v1('DELETE', path('someone'), { body: { keys: ['gold', 2] } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toEqual({ code: 'InvalidParameter', message: 'keys.1 must be text.', field: 'keys.1' });
+    });
+
+    it('refuses a __proto__ key as such, not as JSON that is not valid', async () => {
+      const res = await putText('someone', 'application/json', '{"player_data":{"__proto__":{"admin":true}}}');
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toEqual({
+        code: 'InvalidParameter',
+        message: 'The request body cannot use __proto__ as a key, nor constructor holding a prototype key.',
+      });
+      expect((await get('someone')).json().player_data).not.toHaveProperty('admin');
+    });
+
+    it('answers a JSON body sent as text/plain with 415 UnsupportedMediaType, writing nothing', async () => {
+      const res = await putText('plain-text', 'text/plain', '{"player_data":{"gold":1}}');
+      expect(res.statusCode).toBe(415);
+      expect(res.json().error).toEqual({
+        code: 'UnsupportedMediaType',
+        message: 'Send the request body as JSON with Content-Type: application/json.',
+      });
+      expect((await get('plain-text')).json()).toMatchObject({ player_data: {}, version: 0 });
     });
 
     it("needs the player's session to write under a registered name when require_player_session is on; reads stay open", async () => {
