@@ -262,3 +262,37 @@ it('offers no delete on a row that is not saved yet', async () => {
   const row = screen.getByRole('form', { name: 'New leaderboard' });
   expect(within(row).queryByRole('button', { name: 'Delete leaderboard' })).not.toBeInTheDocument();
 });
+
+it("says, while a saved board's reset period or time zone changes, that its scores stay in their periods", async () => {
+  const note =
+    'Scores saved so far stay in the periods they were saved in: with a new reset period or time zone, the current period starts empty.';
+  boards = [
+    { ...board({ name: 'race', time_based: 'daily', timezone: 'Europe/Berlin' }), engine: '4', entry_count: 7 },
+  ];
+  const user = userEvent.setup();
+  renderConfig();
+  const row = await screen.findByRole('form', { name: 'Leaderboard race' });
+  expect(within(row).queryByText(note)).not.toBeInTheDocument();
+  await user.selectOptions(within(row).getByLabelText('Timezone'), 'America/New_York');
+  expect(within(row).getByText(note)).toBeInTheDocument();
+  await user.selectOptions(within(row).getByLabelText('Timezone'), 'Europe/Berlin');
+  expect(within(row).queryByText(note)).not.toBeInTheDocument();
+  // Other settings move no period.
+  await user.selectOptions(within(row).getByLabelText('Max entries'), '50');
+  expect(within(row).queryByText(note)).not.toBeInTheDocument();
+  await user.selectOptions(within(row).getByLabelText('Reset period'), 'weekly');
+  expect(within(row).getByText(note)).toBeInTheDocument();
+  // Once saved, the new settings are the stored ones.
+  await user.click(within(row).getByRole('button', { name: 'Update' }));
+  await within(row).findByText('Configuration saved for leaderboard: race');
+  expect(within(row).queryByText(note)).not.toBeInTheDocument();
+});
+
+it('says nothing of periods on a new board', async () => {
+  const user = userEvent.setup();
+  renderConfig();
+  await user.click(await screen.findByRole('button', { name: 'Add leaderboard' }));
+  const row = screen.getByRole('form', { name: 'New leaderboard' });
+  await user.selectOptions(within(row).getByLabelText('Reset period'), 'daily');
+  expect(within(row).queryByText(/stay in the periods/)).not.toBeInTheDocument();
+});

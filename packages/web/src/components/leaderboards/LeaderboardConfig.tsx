@@ -50,7 +50,13 @@ export interface ConfigRow {
   timezone: string | null;
   max_entries: MaxEntries | null;
   sort: SortOrder;
+  /** A saved board's periods as stored: changing them leaves its scores in the periods they were saved in. */
+  stored?: { time_based: ResetPeriod; timezone: string | null };
 }
+
+/** Shown while a saved board's reset period or time zone is being changed (docs/leaderboards.md). */
+const PERIODS_CHANGE_NOTE =
+  'Scores saved so far stay in the periods they were saved in: with a new reset period or time zone, the current period starts empty.';
 
 let nextKey = 0;
 const newRow = (): ConfigRow => ({
@@ -75,6 +81,7 @@ const savedRow = (board: Leaderboard, key = board.name): ConfigRow => ({
   // The server only stores the allowed sizes.
   max_entries: board.max_entries as MaxEntries | null,
   sort: board.sort,
+  stored: { time_based: board.time_based, timezone: board.timezone },
 });
 
 /**
@@ -197,6 +204,9 @@ function LeaderboardRow({
 
   const resets = row.time_based !== 'na';
   const timezone = row.timezone ?? browserTimeZone();
+  const movesPeriods =
+    row.stored !== undefined &&
+    (row.time_based !== row.stored.time_based || (resets && timezone !== row.stored.timezone));
   return (
     <form
       onSubmit={submit}
@@ -285,6 +295,11 @@ function LeaderboardRow({
           <option value="unlimited">Unlimited</option>
         </Select>
       </div>
+      {movesPeriods && (
+        <div className="mt-4">
+          <Notice tone="info">{PERIODS_CHANGE_NOTE}</Notice>
+        </div>
+      )}
       <div className="mt-4 flex flex-col gap-3 @xl:flex-row @xl:items-center">
         <div className="flex shrink-0 flex-wrap gap-2">
           <Button type="submit" busy={save.isPending}>
