@@ -12,7 +12,7 @@ const KINDS: Record<string, string> = {
   array: 'a list',
 };
 
-const SIZED: Record<string, string> = { string: 'characters', array: 'items', set: 'items' };
+const SIZED: Record<string, string> = { string: 'character', array: 'item', set: 'item' };
 
 /**
  * A check a schema gave no words of its own is worded here, naming the field ("count must be a whole
@@ -34,7 +34,8 @@ export function plainIssueMessage(issue: z.core.$ZodRawIssue): string | undefine
       const small = issue.code === 'too_small';
       const limit = String(small ? issue.minimum : issue.maximum);
       const unit = SIZED[issue.origin];
-      if (unit) return `${field} must have ${small ? 'at least' : 'at most'} ${limit} ${unit}.`;
+      if (unit)
+        return `${field} must have ${small ? 'at least' : 'at most'} ${limit} ${unit}${limit === '1' ? '' : 's'}.`;
       if (issue.origin !== 'number' && issue.origin !== 'int' && issue.origin !== 'bigint') return undefined;
       const bound = issue.inclusive ? (small ? 'at least' : 'at most') : small ? 'greater than' : 'less than';
       return `${field} must be ${bound} ${limit}.`;
