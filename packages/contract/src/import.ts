@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainIssueMessage } from './messages.js';
 import { email } from './auth.js';
 import { leaderboardName, MAX_METADATA_BYTES, metadata, playerName, type Metadata } from './leaderboards.js';
 import { MAX_PLAYER_DATA_BYTES } from './player-data.js';
@@ -118,13 +119,19 @@ const playerDataEntry = z
 const playerDataList = z.array(playerDataEntry).max(IMPORT_MAX_PLAYERS, {
   message: `An import can hold player data of at most ${IMPORT_MAX_PLAYERS} players.`,
 });
-const playerDataMap = z.record(playerName, playerDocument.nullable());
+const playerDataMap = z.record(playerName, playerDocument.nullable(), {
+  message: 'player_data must be a JSON object of players or a list of entries.',
+});
+// The section is parsed on its own, so issues' paths start inside it: its words name the whole path.
+const inSection = {
+  error: (issue: z.core.$ZodRawIssue) => plainIssueMessage({ ...issue, path: ['player_data', ...(issue.path ?? [])] }),
+};
 
 /** `{ "<name>": {…} }` (playerdata.json) or `[{ player_name|pn, player_data|pd }]`; checked by its shape, so errors name the bad entry. */
 const playerDataSection = z
   .unknown()
   .superRefine((value, ctx) => {
-    const result = (Array.isArray(value) ? playerDataList : playerDataMap).safeParse(value);
+    const result = (Array.isArray(value) ? playerDataList : playerDataMap).safeParse(value, inSection);
     if (result.success) return;
     for (const issue of result.error.issues) {
       ctx.addIssue({

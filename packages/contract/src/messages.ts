@@ -31,6 +31,8 @@ export function plainIssueMessage(issue: z.core.$ZodRawIssue): string | undefine
     }
     case 'too_small':
     case 'too_big': {
+      // An exact size (`.length(n)`) is neither a least nor a most.
+      if (issue.exact) return undefined;
       const small = issue.code === 'too_small';
       const limit = String(small ? issue.minimum : issue.maximum);
       const unit = SIZED[issue.origin];
@@ -40,8 +42,11 @@ export function plainIssueMessage(issue: z.core.$ZodRawIssue): string | undefine
       const bound = issue.inclusive ? (small ? 'at least' : 'at most') : small ? 'greater than' : 'less than';
       return `${field} must be ${bound} ${limit}.`;
     }
-    case 'invalid_value':
-      return `${field} must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}.`;
+    case 'invalid_value': {
+      const values = issue.values.map((v) => (typeof v === 'bigint' ? String(v) : JSON.stringify(v)));
+      if (values.some((v) => v === undefined)) return undefined;
+      return values.length === 1 ? `${field} must be ${values[0]}.` : `${field} must be one of ${values.join(', ')}.`;
+    }
     default:
       return undefined;
   }

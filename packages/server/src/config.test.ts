@@ -124,4 +124,18 @@ describe('loadConfig', () => {
     for (const name of ['PORT', 'DATABASE_URL', 'REDIS_URL', 'NODE_ENV']) expect(message).toContain(name);
     expect(message).toContain('must start with sqlite:');
   });
+
+  it('names each bad variable once, with the contract loaded as the server loads it', async () => {
+    await import('@howl/contract');
+    let problems: string[] = [];
+    try {
+      loadConfig({ PORT: 'eighty', RANK_INDEX: 'fast' });
+    } catch (e) {
+      problems = (e as ConfigError).problems;
+    }
+    expect(problems).toEqual([
+      'PORT must be a number. (got "eighty")',
+      'RANK_INDEX must be one of "memory", "redis", "sql". (got "fast")',
+    ]);
+  });
 });

@@ -11,10 +11,14 @@ const prototypeKey = () =>
     'The request body cannot use __proto__ as a key, nor constructor holding a prototype key.',
   );
 
-/** Whether the text is JSON at all (asked only of a body the parser refused). */
-function wellFormed(text: string): boolean {
+/**
+ * Whether the parser refused well-formed JSON for a key reaching a prototype: asked only of a body
+ * it refused, and parsed again only when its text names such a key.
+ */
+function refusedForPrototypeKey(text: string): boolean {
+  if (!text.includes('__proto__') && !text.includes('constructor')) return false;
   try {
-    JSON.parse(text);
+    JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
     return true;
   } catch {
     return false;
@@ -57,7 +61,7 @@ export function parseClientJson(
     if (text.trim() === '') return done(null, {});
     parseJson(request, text, (err, value) => {
       // The parser refuses keys that reach an object's prototype, and then says only "not valid JSON".
-      if (err) return done(wellFormed(text) ? prototypeKey() : err);
+      if (err) return done(refusedForPrototypeKey(text) ? prototypeKey() : err);
       try {
         if (!plainlyClean(text)) checkClientJson(value);
       } catch (refused) {

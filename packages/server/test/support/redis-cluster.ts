@@ -109,9 +109,9 @@ export async function startRedisCluster(): Promise<TestRedisCluster> {
 
 async function startRedisClusterOnce(): Promise<TestRedisCluster> {
   const deadline = Date.now() + TRY_MS;
-  const dir = mkdtempSync(join(tmpdir(), 'howl-redis-cluster-'));
   const ports: number[] = [];
   for (let i = 0; i < 3; i++) ports.push(await freePort());
+  const dir = mkdtempSync(join(tmpdir(), 'howl-redis-cluster-'));
   let exited: string | undefined;
   let nodeExited: (why: Error) => void = () => {};
   // A node that exits (its port was taken, say) ends the try at once, not at its deadline.
@@ -139,7 +139,12 @@ async function startRedisClusterOnce(): Promise<TestRedisCluster> {
         (child) =>
           new Promise<void>((resolve) => {
             if (child.exitCode !== null || child.signalCode !== null) return resolve();
-            child.once('exit', () => resolve());
+            // A node that does not stop on SIGTERM in 2 s is killed: a stuck one must not hold the next try.
+            const kill = setTimeout(() => child.kill('SIGKILL'), 2_000);
+            child.once('exit', () => {
+              clearTimeout(kill);
+              resolve();
+            });
             child.kill('SIGTERM');
           }),
       ),
@@ -159,8 +164,9 @@ async function startRedisClusterOnce(): Promise<TestRedisCluster> {
       'redis-cli',
       ['--cluster', 'create', ...ports.map((p) => `127.0.0.1:${p}`), '--cluster-replicas', '0', '--cluster-yes'],
       { timeout: Math.max(1, deadline - Date.now()) },
-    ).catch((err: Error) => {
-      throw new Error(`redis-cli --cluster create failed: ${exited ?? err.message.split('\n')[0]}`);
+    ).catch((err: Error & { killed?: boolean }) => {
+      const why = err.killed ? 'timed out' : err.message.split('\n')[0];
+      throw new Error(`redis-cli --cluster create failed: ${exited ?? why}`);
     });
     for (const probe of probes) {
       await waitFor(

@@ -14,6 +14,12 @@ export class ApiError extends Error {
   }
 }
 
+/** An issue with its path, said once: the contract's words may already start with it. */
+function shapeIssue(issue: z.core.$ZodIssue): string {
+  const path = issue.path.join('.') || 'body';
+  return issue.message.startsWith(`${path} `) ? issue.message : `${path}: ${issue.message}`;
+}
+
 /**
  * A successful answer that does not have the shape the contract gives it: the site and the server
  * disagree, so the page says so instead of rendering data it does not understand.
@@ -24,9 +30,7 @@ export class ResponseShapeError extends Error {
     readonly issues: z.core.$ZodIssue[],
   ) {
     const first = issues[0];
-    super(
-      `The server's answer to ${call} has an unexpected shape${first ? ` (${first.path.join('.') || 'body'}: ${first.message})` : ''}.`,
-    );
+    super(`The server's answer to ${call} has an unexpected shape${first ? ` (${shapeIssue(first)})` : ''}.`);
     this.name = 'ResponseShapeError';
   }
 }

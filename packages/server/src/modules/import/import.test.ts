@@ -181,6 +181,22 @@ for (const { dialect, skip, index, redis } of IMPORT_SETUPS) {
       expect((await consoleCall('GET', '/players', undefined, g.game_id)).json().players).toEqual([]);
     });
 
+    it('words a bad player data section by its whole path', async () => {
+      const g = await game();
+      const asText = await g.importing({ player_data: 'x' });
+      expect(asText.json().error).toEqual({
+        code: 'InvalidParameter',
+        message: 'player_data must be a JSON object of players or a list of entries.',
+        field: 'player_data',
+      });
+      const listOfNumbers = await g.importing({ player_data: [5] });
+      expect(listOfNumbers.json().error).toEqual({
+        code: 'InvalidParameter',
+        message: 'player_data.0 must be a JSON object.',
+        field: 'player_data.0',
+      });
+    });
+
     it('refuses an unknown board by name before writing anything', async () => {
       const g = await game();
       const res = await g.importing({

@@ -22,7 +22,7 @@ export const leaderboardErrors = {
     new AppError(
       404,
       'ScoreNotFound',
-      'This score is in another period of the leaderboard than period_offset asks for.',
+      'This score was saved in another period of this leaderboard than the one asked for.',
     ),
   metadataTooLarge: (bytes: number) =>
     new AppError(413, 'MetadataTooLarge', `Metadata is ${bytes} bytes; the limit is ${MAX_METADATA_BYTES} bytes.`, {

@@ -106,7 +106,7 @@ for (const { dialect, index, skip } of cases) {
         404,
         {
           code: 'ScoreNotFound',
-          message: 'This score is in another period of the leaderboard than period_offset asks for.',
+          message: 'This score was saved in another period of this leaderboard than the one asked for.',
         },
       ]);
     });

@@ -56,7 +56,7 @@ export interface ConfigRow {
 
 /** Shown while a saved board's reset period or time zone is being changed (docs/leaderboards.md). */
 const PERIODS_CHANGE_NOTE =
-  'Scores saved so far stay in the periods they were saved in: with a new reset period or time zone, the current period starts empty.';
+  'Scores saved so far stay in the periods they were saved in: with a new reset period or time zone, the current period may start empty (it does when the new periods start at other times).';
 
 let nextKey = 0;
 const newRow = (): ConfigRow => ({
