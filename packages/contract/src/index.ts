@@ -1,4 +1,4 @@
-import './messages.js';
+export { withField } from './messages.js';
 export * from './json.js';
 export * from './errors.js';
 export * from './auth.js';

@@ -52,5 +52,10 @@ export function plainIssueMessage(issue: z.core.$ZodRawIssue): string | undefine
   }
 }
 
+/** A field's name and its message, said once: the words above already start with the name. */
+export function withField(field: string, message: string, separator = ': '): string {
+  return message.startsWith(`${field} `) ? message : `${field}${separator}${message}`;
+}
+
 // Every schema of the contract (and any other zod schema in the same process) words its unworded checks so.
 z.config({ customError: plainIssueMessage });

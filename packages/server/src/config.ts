@@ -1,3 +1,4 @@
+import { withField } from '@howl/contract';
 import { z } from 'zod';
 import type { RedisTarget } from './lib/redis.js';
 
@@ -140,12 +141,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map((i) => {
-        const name = i.path.join('.');
-        // The contract's words already start with the name ("PORT must be a number."); others do not.
-        const said = i.message.startsWith(`${name} `) ? i.message : `${name} ${i.message}`;
-        return `${said} (got ${JSON.stringify(hideSecrets(env[String(i.path[0])]))})`;
-      }),
+      parsed.error.issues.map(
+        (i) =>
+          `${withField(i.path.join('.'), i.message, ' ')} (got ${JSON.stringify(hideSecrets(env[String(i.path[0])]))})`,
+      ),
     );
   }
   const e = parsed.data;

@@ -1,4 +1,4 @@
-import { errorResponse, type ErrorCode } from '@howl/contract';
+import { errorResponse, withField, type ErrorCode } from '@howl/contract';
 import type { z } from 'zod';
 
 /** A failure the API answered with its error envelope, or a network failure (code `NetworkError`). */
@@ -14,12 +14,6 @@ export class ApiError extends Error {
   }
 }
 
-/** An issue with its path, said once: the contract's words may already start with it. */
-function shapeIssue(issue: z.core.$ZodIssue): string {
-  const path = issue.path.join('.') || 'body';
-  return issue.message.startsWith(`${path} `) ? issue.message : `${path}: ${issue.message}`;
-}
-
 /**
  * A successful answer that does not have the shape the contract gives it: the site and the server
  * disagree, so the page says so instead of rendering data it does not understand.
@@ -30,7 +24,9 @@ export class ResponseShapeError extends Error {
     readonly issues: z.core.$ZodIssue[],
   ) {
     const first = issues[0];
-    super(`The server's answer to ${call} has an unexpected shape${first ? ` (${shapeIssue(first)})` : ''}.`);
+    super(
+      `The server's answer to ${call} has an unexpected shape${first ? ` (${withField(first.path.join('.') || 'body', first.message)})` : ''}.`,
+    );
     this.name = 'ResponseShapeError';
   }
 }
