@@ -1,4 +1,5 @@
 export { withField } from './messages.js';
+export { queryWholeNumber } from './query.js';
 export * from './json.js';
 export * from './errors.js';
 export * from './auth.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { singleLine } from './auth.js';
+import { queryWholeNumber } from './query.js';
 
 export const insertOptions = ['keep', 'highest', 'latest', 'accumulator'] as const;
 export const resetPeriods = ['na', 'hourly', 'daily', 'weekly', 'monthly', 'yearly'] as const;
@@ -171,13 +172,9 @@ export type ScoresPage = z.infer<typeof scoresPage>;
 const MAX_PERIODS_BACK = 1000;
 const periodOffsetMessage = `period_offset must be a whole number from -${MAX_PERIODS_BACK} to 0.`;
 
-export const periodOffset = z.coerce
-  .number({ message: periodOffsetMessage })
-  .int({ message: periodOffsetMessage })
-  .max(0, { message: periodOffsetMessage })
-  .min(-MAX_PERIODS_BACK, { message: periodOffsetMessage })
-  .default(0)
-  .meta({ description: `0 is the current period, -1 the one before, and so on, down to -${MAX_PERIODS_BACK}.` });
+export const periodOffset = queryWholeNumber(periodOffsetMessage, -MAX_PERIODS_BACK, 0, 0).meta({
+  description: `0 is the current period, -1 the one before, and so on, down to -${MAX_PERIODS_BACK}.`,
+});
 
 export const deleteScoresBody = z.object({
   score_ids: z

@@ -5,6 +5,7 @@ import {
   period,
   periodOffset,
   playerName,
+  queryWholeNumber,
   scoreEntry,
   scoresPage,
   submitScoreBody,
@@ -27,14 +28,9 @@ const errors = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 413
 const board = z.object({ name: leaderboardName });
 const boardPlayer = z.object({ name: leaderboardName, player: playerName });
 const max = (fallback: number) =>
-  z.coerce
-    .number({ message: `max must be a whole number from 0 to ${MAX_PAGE}.` })
-    .int({ message: `max must be a whole number from 0 to ${MAX_PAGE}.` })
-    .min(0, { message: `max must be a whole number from 0 to ${MAX_PAGE}.` })
-    .max(MAX_PAGE, { message: `max must be a whole number from 0 to ${MAX_PAGE}.` })
-    .default(fallback)
-    .meta({ description: `How many to answer; 0 means all, up to ${MAX_PAGE} (then a cursor).` });
-const countRange = `count must be a whole number from 0 to ${MAX_AROUND}.`;
+  queryWholeNumber(`max must be a whole number from 0 to ${MAX_PAGE}.`, 0, MAX_PAGE, fallback).meta({
+    description: `How many to answer; 0 means all, up to ${MAX_PAGE} (then a cursor).`,
+  });
 const scoreRange = { message: `score must be a number between -${MAX_ABS_SCORE} and ${MAX_ABS_SCORE}.` };
 const withinRange = (v: number) => Number.isFinite(v) && Math.abs(v) <= MAX_ABS_SCORE;
 /** In a body the score must be a JSON number; `"12"` is refused, not guessed at. */
@@ -51,9 +47,12 @@ const scoreOrId = {
   score: queryScore.optional(),
   period_offset: periodOffset,
 };
-const oneOf = (q: { score_id?: string | undefined; score?: number | undefined }) =>
-  q.score_id !== undefined || q.score !== undefined;
+type ScoreOrId = { score_id?: string | undefined; score?: number | undefined };
+const oneOf = (q: ScoreOrId) => q.score_id !== undefined || q.score !== undefined;
 const oneOfMessage = { message: 'Send score_id or score.', path: ['score_id'] };
+// Both would leave one of them unanswered without a word.
+const notBoth = (q: ScoreOrId) => q.score_id === undefined || q.score === undefined;
+const notBothMessage = { message: 'Send score_id or score, not both.', path: ['score'] };
 
 /** 3 or 4 from `x-howl-engine` (e.g. `4.2.1`), else null. */
 function engineOf(request: FastifyRequest): 3 | 4 | null {
@@ -147,7 +146,7 @@ export const leaderboardGameRoutes = (
           ...schema,
           summary: 'The position of a saved score, or the one a value would take',
           params: board,
-          querystring: z.object(scoreOrId).refine(oneOf, oneOfMessage),
+          querystring: z.object(scoreOrId).refine(oneOf, oneOfMessage).refine(notBoth, notBothMessage),
           response: { 200: z.object({ position: z.number().nullable(), period }), ...errors },
         },
       },
@@ -164,14 +163,10 @@ export const leaderboardGameRoutes = (
           querystring: z
             .object({
               ...scoreOrId,
-              count: z.coerce
-                .number({ message: countRange })
-                .int({ message: countRange })
-                .min(0, { message: countRange })
-                .max(MAX_AROUND, { message: countRange })
-                .default(3),
+              count: queryWholeNumber(`count must be a whole number from 0 to ${MAX_AROUND}.`, 0, MAX_AROUND, 3),
             })
-            .refine(oneOf, oneOfMessage),
+            .refine(oneOf, oneOfMessage)
+            .refine(notBoth, notBothMessage),
           response: {
             200: z.object({
               position: z.number().nullable(),

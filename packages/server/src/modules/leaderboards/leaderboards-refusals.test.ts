@@ -17,10 +17,31 @@ for (const { dialect, skip } of DIALECTS) {
       ['/v1/leaderboards/read/around?score=1&count=-1', 'count', 'count must be a whole number from 0 to 50.'],
       ['/v1/leaderboards/read/around?score=1&count=2.5', 'count', 'count must be a whole number from 0 to 50.'],
       ['/v1/leaderboards/read/around?score=1&count=51', 'count', 'count must be a whole number from 0 to 50.'],
+      // A blank number is refused, not read as 0 (which for max would mean all).
+      ['/v1/leaderboards/read/around?score=1&count=', 'count', 'count must be a whole number from 0 to 50.'],
+      ['/v1/leaderboards/read/around?score=1&count=%20', 'count', 'count must be a whole number from 0 to 50.'],
+      ['/v1/leaderboards/read/scores?max=', 'max', 'max must be a whole number from 0 to 1000.'],
+      ['/v1/leaderboards/read/players/p1/scores?max=', 'max', 'max must be a whole number from 0 to 1000.'],
+      [
+        '/v1/leaderboards/read/position?score=1&period_offset=',
+        'period_offset',
+        'period_offset must be a whole number from -1000 to 0.',
+      ],
+      // One of the two would be left unanswered.
+      ['/v1/leaderboards/read/position?score=1&score_id=x', 'score', 'Send score_id or score, not both.'],
+      ['/v1/leaderboards/read/around?score=1&score_id=x', 'score', 'Send score_id or score, not both.'],
     ])('words the refusal of %s for a person', async (url, field, message) => {
       const res = await v1('GET', url);
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toEqual({ code: 'InvalidParameter', message, field });
+    });
+
+    it('reads a number left out as its default: 3 around, 10 a page, the current period', async () => {
+      for (let i = 2; i <= 12; i++) await submit('read', `p${i}`, i);
+      const around = (await v1('GET', '/v1/leaderboards/read/around?score=6')).json();
+      expect([around.scores_above.length, around.scores_below.length]).toEqual([3, 3]);
+      expect((await v1('GET', '/v1/leaderboards/read/scores')).json().scores).toHaveLength(10);
+      expect((await v1('GET', '/v1/leaderboards/read/position?score=100')).json().position).toBe(1);
     });
 
     it.each([

@@ -7,6 +7,7 @@ import {
   playerName,
   PLAYERS_PAGE,
   playersPage,
+  queryWholeNumber,
   setPlayerPasswordBody,
   updatePlayerAuthBody,
   updatePlayerEmailBody,
@@ -91,12 +92,12 @@ export const playerRoutes: FastifyPluginAsyncZod<{ players: Players }> = async (
         params,
         querystring: z.object({
           cursor: z.string().max(600).optional(),
-          limit: z.coerce
-            .number({ message: `limit must be a whole number from 1 to ${PLAYERS_PAGE}.` })
-            .int({ message: `limit must be a whole number from 1 to ${PLAYERS_PAGE}.` })
-            .min(1, { message: `limit must be a whole number from 1 to ${PLAYERS_PAGE}.` })
-            .max(PLAYERS_PAGE, { message: `limit must be a whole number from 1 to ${PLAYERS_PAGE}.` })
-            .default(PLAYERS_PAGE),
+          limit: queryWholeNumber(
+            `limit must be a whole number from 1 to ${PLAYERS_PAGE}.`,
+            1,
+            PLAYERS_PAGE,
+            PLAYERS_PAGE,
+          ),
         }),
         response: { 200: playersPage, ...errors },
       },

@@ -167,10 +167,13 @@ for (const { dialect, skip } of DIALECTS) {
         await console('GET', `/players?limit=2&cursor=${encodeURIComponent(small.cursor)}`, undefined, game.game_id)
       ).json();
       expect(next.players.map((p: { player_name: string }) => p.player_name)).toEqual(['crowd-02', 'crowd-03']);
-      for (const limit of ['0', '51', 'x']) {
+      for (const limit of ['0', '51', 'x', '']) {
         const res = await console('GET', `/players?limit=${limit}`, undefined, game.game_id);
         expect(res.statusCode).toBe(400);
-        expect(res.json().error.field).toBe('limit');
+        expect(res.json().error).toMatchObject({
+          field: 'limit',
+          message: 'limit must be a whole number from 1 to 50.',
+        });
       }
 
       const bad = await console('GET', '/players?cursor=%%%', undefined, game.game_id);
