@@ -172,6 +172,11 @@ for (const { dialect, skip } of DIALECTS) {
           ld_name: 'Weekly',
           ld_config: { ...MAIN_CONFIG, display_name: 'Weekly', time_based: 'weekly', timezone: 'UTC' },
         });
+        // Blank and Null are the plugin's "nothing": the current period (the game API refuses a blank).
+        for (const blank of ['', 'Null']) {
+          const same = await sw('0.9', 'GET', `/get_scores/${G()}?max=10&ldboard_name=Weekly&period_offset=${blank}`);
+          expect(same.json()).toEqual(now.json());
+        }
         const past = await sw('0.9', 'GET', `/get_scores/${G()}?max=10&ldboard_name=Weekly&period_offset=-1.0`);
         expect(past.json()).toMatchObject({ success: true, period_offset: -1, ld_name: 'Weekly' });
         const main = (await sw('0.9', 'GET', `/get_scores/${G()}`)).json();
