@@ -4,7 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BROWSER_SKIP, openPage, openSite, type Site } from './support/browser.js';
+import { BROWSER_SKIP, openPage, openSite, TAKING_SCREENSHOTS, type Site } from './support/browser.js';
 import { developer, http, PASSWORD, startHowl, type Howl } from './support/howl.js';
 
 const WIDTHS = [1440, 1280, 375] as const;
@@ -91,7 +91,8 @@ describe.skipIf(BROWSER_SKIP)('the dashboard fits at 1440, 1280 and 375 px', { t
       await open();
       await prepare?.(width);
       await page.waitForTimeout(150);
-      await page.screenshot({ path: `${SHOTS}${name}-${width}.png`, fullPage: root === 'body' });
+      if (TAKING_SCREENSHOTS)
+        await page.screenshot({ path: `${SHOTS}${name}-${width}.png`, fullPage: root === 'body' });
       problems.push(...(await page.evaluate(overflows, root)).map((p) => `${name} at ${width} px: ${p}`));
     }
     return problems;

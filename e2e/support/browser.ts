@@ -4,6 +4,8 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 
 export const CHROMIUM = '/usr/bin/chromium';
 const SCREENSHOTS = new URL('../screenshots', import.meta.url).pathname;
+/** Screenshots are for people to look at; `E2E_SCREENSHOTS=0` (CI, whose clone nobody opens) skips them. */
+export const TAKING_SCREENSHOTS = process.env.E2E_SCREENSHOTS !== '0';
 
 /** Why the browser suites are skipped here, if they are: Debian's chromium is not installed. */
 export const BROWSER_SKIP: string | false = existsSync(CHROMIUM)
@@ -86,6 +88,7 @@ export async function sessionCookie(context: BrowserContext): Promise<string> {
 
 /** Saves a full-page screenshot at 1440 and 375 px wide into e2e/screenshots (git-ignored). */
 export async function screenshots(page: Page, name: string): Promise<void> {
+  if (!TAKING_SCREENSHOTS) return;
   mkdirSync(SCREENSHOTS, { recursive: true });
   const original = page.viewportSize();
   for (const width of [1440, 375]) {
