@@ -103,7 +103,7 @@ describe.skipIf(BROWSER_SKIP)('the dashboard fits at 1440, 1280 and 375 px', { t
   };
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
+    if (TAKING_SCREENSHOTS) mkdirSync(SHOTS, { recursive: true });
     howl = await startHowl();
     const cookie = await developer(howl, 'layout.developer.with.a.long.address@example.com');
     const game = (
