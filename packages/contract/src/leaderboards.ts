@@ -170,9 +170,8 @@ export type ScoresPage = z.infer<typeof scoresPage>;
 
 /** How far back a query may look: 1,000 periods (six weeks of hours, almost three years of days). */
 const MAX_PERIODS_BACK = 1000;
-const periodOffsetMessage = `period_offset must be a whole number from -${MAX_PERIODS_BACK} to 0.`;
 
-export const periodOffset = queryWholeNumber(periodOffsetMessage, -MAX_PERIODS_BACK, 0, 0).meta({
+export const periodOffset = queryWholeNumber('period_offset', -MAX_PERIODS_BACK, 0, 0).meta({
   description: `0 is the current period, -1 the one before, and so on, down to -${MAX_PERIODS_BACK}.`,
 });
 

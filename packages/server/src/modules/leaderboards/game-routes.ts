@@ -28,7 +28,7 @@ const errors = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 413
 const board = z.object({ name: leaderboardName });
 const boardPlayer = z.object({ name: leaderboardName, player: playerName });
 const max = (fallback: number) =>
-  queryWholeNumber(`max must be a whole number from 0 to ${MAX_PAGE}.`, 0, MAX_PAGE, fallback).meta({
+  queryWholeNumber('max', 0, MAX_PAGE, fallback).meta({
     description: `How many to answer; 0 means all, up to ${MAX_PAGE} (then a cursor).`,
   });
 const scoreRange = { message: `score must be a number between -${MAX_ABS_SCORE} and ${MAX_ABS_SCORE}.` };
@@ -163,7 +163,7 @@ export const leaderboardGameRoutes = (
           querystring: z
             .object({
               ...scoreOrId,
-              count: queryWholeNumber(`count must be a whole number from 0 to ${MAX_AROUND}.`, 0, MAX_AROUND, 3),
+              count: queryWholeNumber('count', 0, MAX_AROUND, 3),
             })
             .refine(oneOf, oneOfMessage)
             .refine(notBoth, notBothMessage),

@@ -92,12 +92,7 @@ export const playerRoutes: FastifyPluginAsyncZod<{ players: Players }> = async (
         params,
         querystring: z.object({
           cursor: z.string().max(600).optional(),
-          limit: queryWholeNumber(
-            `limit must be a whole number from 1 to ${PLAYERS_PAGE}.`,
-            1,
-            PLAYERS_PAGE,
-            PLAYERS_PAGE,
-          ),
+          limit: queryWholeNumber('limit', 1, PLAYERS_PAGE, PLAYERS_PAGE),
         }),
         response: { 200: playersPage, ...errors },
       },
