@@ -21,6 +21,9 @@ const SIZED: Record<string, string> = { string: 'character', array: 'item', set:
  */
 export function plainIssueMessage(issue: z.core.$ZodRawIssue): string | undefined {
   const path = issue.path ?? [];
+  // A closed object's stray key, at the body's root or below ("overWrite is not a field of this request.").
+  if (issue.code === 'unrecognized_keys')
+    return `${[...path, issue.keys[0]].join('.')} is not a field of this request.`;
   if (path.length === 0) return undefined;
   const field = path.join('.');
   switch (issue.code) {

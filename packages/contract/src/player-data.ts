@@ -15,29 +15,33 @@ const playerDataDocument = z.record(z.string(), z.unknown()).meta({
   description: `A JSON object: strings, numbers, booleans, null, arrays and nested objects; at most ${MAX_PLAYER_DATA_BYTES} bytes stored.`,
 });
 
-export const putPlayerDataBody = z.object({
+const ifVersion = z
+  .number({ message: 'if_version must be a whole number, 0 or more.' })
+  .int({ message: 'if_version must be a whole number, 0 or more.' })
+  .min(0, { message: 'if_version must be a whole number, 0 or more.' })
+  .optional()
+  .meta({
+    description: 'Write only if the stored version is this one (0: no document yet); else 409 VersionConflict.',
+  });
+
+// The writes' bodies are closed: a misspelt `overwrite` or `keys` would otherwise replace or delete the whole document.
+export const putPlayerDataBody = z.strictObject({
   player_data: z.record(z.string(), z.unknown(), { message: 'player_data must be a JSON object.' }),
   overwrite: z
     .boolean({ message: 'overwrite must be true or false.' })
     .default(true)
     .meta({ description: 'true replaces the document; false merges its top-level keys into the stored one.' }),
-  if_version: z
-    .number({ message: 'if_version must be a whole number, 0 or more.' })
-    .int({ message: 'if_version must be a whole number, 0 or more.' })
-    .min(0, { message: 'if_version must be a whole number, 0 or more.' })
-    .optional()
-    .meta({
-      description: 'Write only if the stored version is this one (0: no document yet); else 409 VersionConflict.',
-    }),
+  if_version: ifVersion,
 });
 
 /** Without a body (or without keys) the whole document goes. */
 export const deletePlayerDataBody = z
-  .object({
+  .strictObject({
     keys: z
       .array(z.string().max(1000), { message: 'keys must be a list of top-level keys.' })
       .max(1000, { message: 'keys can name at most 1000 keys.' })
       .optional(),
+    if_version: ifVersion,
   })
   .nullish();
 

@@ -71,7 +71,9 @@ export function errorAnswer(err: FastifyError, request: FastifyRequest): ErrorAn
   if (hasZodFastifySchemaValidationErrors(err)) {
     const first = err.validation[0];
     const path = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') ?? '';
-    const field = path || undefined;
+    // A closed object's stray key is the field to name, not the object holding it.
+    const stray = first?.keyword === 'unrecognized_keys' ? (first.params as { keys: string[] }).keys[0] : undefined;
+    const field = (stray !== undefined ? [path, stray].filter(Boolean).join('.') : path) || undefined;
     // A missing body fails as a whole, in zod's words; say what to send instead.
     if (!field && err.validationContext === 'body') {
       // A body sent as another type (text/plain) was read as text: what to change is its type.

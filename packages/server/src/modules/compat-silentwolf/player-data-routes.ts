@@ -59,6 +59,6 @@ export const silentWolfPlayerDataRoutes = (playerData: PlayerData, requireWriter
     sw.post('/remove_player_data', { schema: { body: removeBody } }, async (request, reply) => {
       const { player_name, player_data: keys } = request.body;
       await writer(request, player_name);
-      return sendDoc(reply, player_name, await playerData.remove(keyOf(request, player_name), keys));
+      return sendDoc(reply, player_name, await playerData.remove(keyOf(request, player_name), { keys }));
     });
   };

@@ -110,7 +110,7 @@ export const playerDataGameRoutes = (playerData: PlayerData, requireWriter: Writ
         async (request, reply) => {
           const key = keyOf(request);
           await writer(request, key.player);
-          return sendDoc(reply, key.player, key.character, await playerData.remove(key, request.body?.keys));
+          return sendDoc(reply, key.player, key.character, await playerData.remove(key, request.body));
         },
       );
     }

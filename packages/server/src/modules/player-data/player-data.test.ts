@@ -63,6 +63,56 @@ for (const { dialect, skip } of DIALECTS) {
       expect((await get(name)).json().version).toBe(0);
     });
 
+    it('deletes with if_version only from that version, and refuses a stale one writing nothing', async () => {
+      const name = fresh().name;
+      await put(name, { player_data: { a: 1, b: 2 } });
+      await put(name, { player_data: { c: 3 }, overwrite: false });
+      const stale = await v1('DELETE', path(name), { body: { if_version: 1 } });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json().error).toMatchObject({ code: 'VersionConflict', current_version: 2 });
+      expect((await v1('DELETE', path(name), { body: { keys: ['a'], if_version: 1 } })).statusCode).toBe(409);
+      expect((await get(name)).json()).toMatchObject({ player_data: { a: 1, b: 2, c: 3 }, version: 2 });
+
+      const some = await v1('DELETE', path(name), { body: { keys: ['a'], if_version: 2 } });
+      expect(some.json()).toMatchObject({ player_data: { b: 2, c: 3 }, version: 3 });
+      const all = await v1('DELETE', path(name), { body: { if_version: 3 } });
+      expect(all.json()).toMatchObject({ player_data: {}, version: 0 });
+    });
+
+    it('lets one of several conditional deletes and puts of one version through at once', async () => {
+      const name = fresh().name;
+      await put(name, { player_data: { a: 1 } });
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          i % 2
+            ? v1('DELETE', path(name), { body: { if_version: 1 } })
+            : put(name, { player_data: { by: i }, if_version: 1 }),
+        ),
+      );
+      const statuses = answers.map((r) => r.statusCode).sort();
+      expect(statuses).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
+      const winner = answers.find((r) => r.statusCode === 200)!.json();
+      expect((await get(name)).json()).toMatchObject({ player_data: winner.player_data, version: winner.version });
+    });
+
+    // A misspelt field would otherwise be ignored: `key` would delete the whole document, `overWrite` replace it.
+    it.each([
+      ['DELETE' as const, { key: ['gold'] }, 'key'],
+      ['DELETE' as const, { keys: ['gold'], ifVersion: 1 }, 'ifVersion'],
+      ['PUT' as const, { player_data: { xp: 5 }, overWrite: false }, 'overWrite'],
+    ])('refuses a %s with a field it does not take (%j), writing nothing', async (method, body, field) => {
+      const name = fresh().name;
+      await put(name, { player_data: { gold: 1, lvl: 2 } });
+      const res = await v1(method, path(name), { body });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toEqual({
+        code: 'InvalidParameter',
+        message: `${field} is not a field of this request.`,
+        field,
+      });
+      expect((await get(name)).json()).toMatchObject({ player_data: { gold: 1, lvl: 2 }, version: 1 });
+    });
+
     it('keeps characters apart from the player, lists them, and deletes one without the others', async () => {
       const name = fresh().name;
       await put(name, { player_data: { account: 'own' } });

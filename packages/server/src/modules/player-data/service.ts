@@ -85,12 +85,13 @@ export function createPlayerData({
       );
     },
 
-    /** Removes the named top-level keys, or the whole document without `keys`. */
-    remove(key: DocKey, keys: string[] | undefined) {
-      return change(key, undefined, (current) => {
+    /** Removes the named top-level keys, or the whole document without `keys`; with `if_version`, only from that version. */
+    remove(key: DocKey, input: { keys?: string[] | undefined; if_version?: number | undefined } | null | undefined) {
+      const keys = input?.keys && new Set(input.keys);
+      return change(key, input?.if_version, (current) => {
         if (keys === undefined) return null;
         const stored = current();
-        return stored === null ? null : Object.fromEntries(Object.entries(stored).filter(([k]) => !keys.includes(k)));
+        return stored === null ? null : Object.fromEntries(Object.entries(stored).filter(([k]) => !keys.has(k)));
       });
     },
 
