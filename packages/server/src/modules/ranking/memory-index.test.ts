@@ -251,5 +251,54 @@ for (const { dialect, skip } of DIALECTS) {
       expect(await index.countAbove(lastWeek, entry('w1', 10, 0))).toBe(2);
       expect(await ids(thisWeek)).toEqual(['w3']);
     });
+
+    it('holds at most so many past periods, and so many bytes of them, letting the least lately asked about go', async () => {
+      const ended = WEEK * 3000;
+      const week = (offset: number) => ({
+        ...board,
+        boardId: 'capped',
+        periodStart: ended + offset * WEEK,
+        periodEnd: ended + (offset + 1) * WEEK,
+      });
+      await insertBoardRow(database.db, 'capped', 'weekly');
+      for (let offset = -6; offset <= 0; offset++) {
+        await insertScores('capped', week(offset).periodStart, [entry(`c${-offset}`, 10 - offset, 0)]);
+      }
+      const at = ended + MINUTE;
+      const held = async (index: ReturnType<typeof memoryRankIndex>, offsets: number[]) => {
+        for (const offset of offsets) {
+          // Every read answers right, held or not (SQL while it is not).
+          expect((await index.page(week(offset), undefined, 10)).map((r) => r.id)).toEqual([`c${-offset}`]);
+          await index.settled();
+        }
+        return index.periods();
+      };
+
+      const byCount = memoryRankIndex(database.db, {
+        rows: database.rows,
+        now: () => at,
+        pastPeriods: { count: 2, bytes: Number.MAX_SAFE_INTEGER },
+      });
+      // The current week and at most two past ones, however many past weeks are asked about.
+      expect(await held(byCount, [0, -1, -2, -3, -4, -5, -6])).toBe(3);
+      // The two asked about last stay; asking about another lets the least lately asked of them go.
+      expect(await held(byCount, [-5])).toBe(3);
+      expect(await held(byCount, [-1])).toBe(3);
+      expect(byCount.entries()).toBe(3);
+      const ids = async (offset: number) => (await byCount.page(week(offset), undefined, 10)).map((r) => r.id);
+      expect(await byCount.countAbove(week(-5), { ...top, score: 0 })).toBe(1);
+      expect(await ids(-1)).toEqual(['c1']);
+
+      // By bytes: room for one past period beside the current one, not two.
+      const one = memoryRankIndex(database.db, { rows: database.rows, now: () => at });
+      await held(one, [-1]);
+      const pastBytes = one.bytes();
+      const byBytes = memoryRankIndex(database.db, {
+        rows: database.rows,
+        now: () => at,
+        pastPeriods: { count: 64, bytes: Math.ceil(pastBytes * 1.5) },
+      });
+      expect(await held(byBytes, [0, -1, -2, -3])).toBe(2);
+    });
   });
 }

@@ -14,6 +14,8 @@ import {
   LOAD_RETRY_MS,
   LOAD_WAIT_MS,
   PAST_PERIOD_IDLE_MS,
+  PAST_PERIODS_HELD,
+  periodEnded,
   shownOnly,
   sqlRankIndex,
   withReadRows,
@@ -33,6 +35,8 @@ export interface MemoryIndexOptions {
   idleMs?: number;
   /** The time, for letting idle periods and old removals go (tests move it). */
   now?: () => number;
+  /** Past periods held at once, and their bytes (rank-index.ts PAST_PERIODS_HELD; tests make it small). */
+  pastPeriods?: { count: number; bytes: number };
 }
 
 /** One loaded board period: entries as columns, and the list of their numbers in board order. */
@@ -135,6 +139,7 @@ export function memoryRankIndex(
   const idleMs = options.idleMs ?? PAST_PERIOD_IDLE_MS;
   const loadWaitMs = options.loadWaitMs ?? LOAD_WAIT_MS;
   const now = options.now ?? Date.now;
+  const pastHeld = options.pastPeriods ?? PAST_PERIODS_HELD;
   const slots = new Map<string, Slot>();
   const slotKey = (boardId: string, periodStart: number) => `${boardId}\u0000${periodStart}`;
   /** The newest generation seen per board: notices from older ones are stale. */
@@ -205,7 +210,36 @@ export function memoryRankIndex(
     return readyIn(slots.get(key), board.sort);
   }
 
+  /** The past periods held other than `key`'s, least lately asked about first. */
+  function pastSlots(except: string): Array<[string, Slot]> {
+    const at = now();
+    return [...slots]
+      .filter(([key, slot]) => key !== except && periodEnded(slot, at))
+      .sort(([, a], [, b]) => a.used - b.used);
+  }
+
+  /**
+   * Lets go of the past periods least lately asked about until `key`'s fits beside the rest in
+   * number and, once it is loaded, in bytes. False when it cannot (the others are all loading):
+   * SQL answers for it then.
+   */
+  function roomForPast(key: string, adding: number): boolean {
+    const others = pastSlots(key);
+    let bytes = adding;
+    for (const [, slot] of others) if (slot.state === 'ready') bytes += slot.period.bytes();
+    let count = others.length + 1;
+    for (const [other, slot] of others) {
+      if (count <= pastHeld.count && bytes <= pastHeld.bytes) break;
+      if (slot.state !== 'ready') continue;
+      slots.delete(other);
+      count -= 1;
+      bytes -= slot.period.bytes();
+    }
+    return count <= pastHeld.count;
+  }
+
   function load(key: string, board: BoardPeriod): void {
+    if (periodEnded(board, now()) && !roomForPast(key, 0)) return;
     const pending: Array<(p: Period) => void> = [];
     const done = read(board)
       .then((period) => {
@@ -215,6 +249,7 @@ export function memoryRankIndex(
         // Writes that were notified while the rows were read: each is idempotent, so replaying one the rows already hold is harmless.
         for (const apply of pending) apply(period);
         slots.set(key, { state: 'ready', period, used: current.used, periodEnd: current.periodEnd });
+        if (periodEnded(current, now())) roomForPast(key, period.bytes());
       })
       .catch(() => {
         // Failed loads are retried by the next read; SQL keeps answering.
