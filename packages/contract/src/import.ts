@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { plainIssueMessage } from './messages.js';
 import { email } from './auth.js';
-import { leaderboardName, MAX_METADATA_BYTES, metadata, playerName, type Metadata } from './leaderboards.js';
+import {
+  leaderboardName,
+  MAX_ABS_SCORE,
+  MAX_METADATA_BYTES,
+  metadata,
+  playerName,
+  scoreInRange,
+  type Metadata,
+} from './leaderboards.js';
 import { MAX_PLAYER_DATA_BYTES } from './player-data.js';
 
 /** One import call: a game's scores, players and player data moving from another service (docs/silentwolf.md, "Bring your data"). */
@@ -24,7 +32,9 @@ const timestamp = z
   .number({ message: 'The timestamp must be a number (epoch milliseconds).' })
   .min(0, { message: 'The timestamp must be epoch milliseconds, at least 0.' })
   .max(8.64e15, { message: 'The timestamp must be epoch milliseconds.' });
-const scoreValue = z.number({ message: 'The score must be a number.' });
+const scoreValue = z
+  .number({ message: 'The score must be a number.' })
+  .refine(scoreInRange, { message: `The score must be a number between -${MAX_ABS_SCORE} and ${MAX_ABS_SCORE}.` });
 
 const importedScore = z
   .object({

@@ -9,6 +9,12 @@ export type InsertOption = (typeof insertOptions)[number];
 export type ResetPeriod = (typeof resetPeriods)[number];
 export type SortOrder = 'desc' | 'asc';
 
+/** Scores beyond this size lose whole-number precision in a double: refused rather than silently rounded. */
+export const MAX_ABS_SCORE = 1e15;
+export const scoreInRange = (v: number) => Number.isFinite(v) && Math.abs(v) <= MAX_ABS_SCORE;
+/** An accumulator's total stops at the range's ends rather than leave it. */
+export const clampScore = (v: number) => Math.min(Math.max(v, -MAX_ABS_SCORE), MAX_ABS_SCORE);
+
 export const leaderboardName = z
   .string()
   .regex(/^[A-Za-z0-9_-]{1,64}$/, { message: 'Leaderboard names are 1–64 letters, digits, _ or -.' })

@@ -181,6 +181,28 @@ for (const { dialect, skip, index, redis } of IMPORT_SETUPS) {
       expect((await consoleCall('GET', '/players', undefined, g.game_id)).json().players).toEqual([]);
     });
 
+    it('refuses a score outside the game API range, and holds an accumulator total at its end', async () => {
+      const g = await game();
+      const big = await g.importing({ leaderboards: [{ name: 'main', scores: [{ pn: 'Ana', s: 1e16 }] }] });
+      expect(big.statusCode).toBe(400);
+      expect(big.json().error).toEqual({
+        code: 'InvalidParameter',
+        message: 'The score must be a number between -1000000000000000 and 1000000000000000.',
+        field: 'leaderboards.0.scores.0.s',
+      });
+      const rows = (sign: number) =>
+        [0, 1, 2].map((i) => ({ sid: randomUUID(), pn: sign > 0 ? 'Up' : 'Down', s: sign * 9e14, t: T0 + i }));
+      const first = await g.importing({ leaderboards: [{ name: 'accumulator', scores: [...rows(1), ...rows(-1)] }] });
+      expect(first.statusCode, first.body).toBe(200);
+      const again = await g.importing({ leaderboards: [{ name: 'accumulator', scores: rows(1) }] });
+      expect(again.statusCode, again.body).toBe(200);
+      const standings = (await scoresOf(await g.read('accumulator'))).map((r) => [r.player_name, r.score]);
+      expect(standings).toEqual([
+        ['Up', 1e15],
+        ['Down', -1e15],
+      ]);
+    });
+
     it('words a bad player data section by its whole path', async () => {
       const g = await game();
       const asText = await g.importing({ player_data: 'x' });

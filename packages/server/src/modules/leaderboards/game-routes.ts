@@ -1,12 +1,14 @@
 import {
   errorResponse,
   leaderboardName,
+  MAX_ABS_SCORE,
   okResponse,
   period,
   periodOffset,
   playerName,
   queryWholeNumber,
   scoreEntry,
+  scoreInRange,
   scoresPage,
   submitScoreBody,
   submitScoreResponse,
@@ -20,9 +22,6 @@ import { leaderboardErrors } from './errors.js';
 import { MAX_AROUND, MAX_PAGE } from './reads.js';
 import type { Leaderboards } from './service.js';
 
-/** Scores beyond this size lose whole-number precision in a double; refused rather than silently rounded. */
-const MAX_ABS_SCORE = 1e15;
-
 const tags = ['leaderboards (game API)'];
 const errors = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 413: errorResponse, 429: errorResponse };
 const board = z.object({ name: leaderboardName });
@@ -32,16 +31,15 @@ const max = (fallback: number) =>
     description: `How many to answer; 0 means all, up to ${MAX_PAGE} (then a cursor).`,
   });
 const scoreRange = { message: `score must be a number between -${MAX_ABS_SCORE} and ${MAX_ABS_SCORE}.` };
-const withinRange = (v: number) => Number.isFinite(v) && Math.abs(v) <= MAX_ABS_SCORE;
 /** In a body the score must be a JSON number; `"12"` is refused, not guessed at. */
-export const bodyScore = z.number({ message: 'score must be a number.' }).refine(withinRange, scoreRange);
+export const bodyScore = z.number({ message: 'score must be a number.' }).refine(scoreInRange, scoreRange);
 /** In a query string everything is text, so the value is read as a number. */
 export const queryScore = z
   .string()
   .trim()
   .min(1, { message: 'score must be a number.' })
   .transform(Number)
-  .pipe(z.number({ message: 'score must be a number.' }).refine(withinRange, scoreRange));
+  .pipe(z.number({ message: 'score must be a number.' }).refine(scoreInRange, scoreRange));
 const scoreOrId = {
   score_id: z.string().max(64).optional(),
   score: queryScore.optional(),

@@ -1,3 +1,4 @@
+import { clampScore } from '@howl/contract';
 import type { Kysely, Transaction } from 'kysely';
 import { againOnTakenKey } from '../../db/errors.js';
 import type { DB } from '../../db/schema.js';
@@ -290,7 +291,7 @@ async function saveOnePerPlayer(trx: Transaction<DB>, board: LeaderboardRow, gro
           ? latest
           : {
               ...latest,
-              score: group.reduce((n, r) => n + r.score, 0),
+              score: clampScore(group.reduce((n, r) => n + r.score, 0)),
               metadata: [...group].sort(byTime).reduce<string | null>((m, r) => r.metadata ?? m, null),
             };
     const count = mode === 'accumulator' ? group.length : 1;
@@ -309,7 +310,7 @@ async function saveOnePerPlayer(trx: Transaction<DB>, board: LeaderboardRow, gro
       if (!replaces) continue;
       const next = {
         id: candidate.id,
-        score: mode === 'accumulator' ? current.score + candidate.score : candidate.score,
+        score: mode === 'accumulator' ? clampScore(current.score + candidate.score) : candidate.score,
         timestamp: Math.max(candidate.timestamp, mode === 'accumulator' ? current.timestamp : 0),
         metadata: candidate.metadata ?? (mode === 'accumulator' ? current.metadata : null),
         engine: candidate.engine,

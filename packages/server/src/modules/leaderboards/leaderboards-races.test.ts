@@ -183,6 +183,28 @@ for (const { dialect, index, skip, env } of SETUPS) {
       expect(listed.leaderboards.find((b: { name: string }) => b.name === 'modes').entry_count).toBe(2);
     });
 
+    it("sums a player's entries into one when the save mode changes to accumulator, held at the score range's end", async () => {
+      await board('summed', { max_entries: null });
+      for (const [player, score] of [
+        ['big', 9e14],
+        ['big', 9e14],
+        ['small', 2],
+        ['small', 3],
+      ] as const) {
+        t.clock.advance(1000);
+        await v1('POST', '/v1/leaderboards/summed/scores', { player_name: player, score });
+      }
+      const put = await call(t.app, 'PUT', `/api/games/${game.game_id}/leaderboards/summed`, {
+        body: { insert_option: 'accumulator' },
+        cookie,
+      });
+      expect(put.statusCode).toBe(200);
+      expect((await all('summed')).map((s) => [s.player_name, s.score])).toEqual([
+        ['big', 1e15],
+        ['small', 5],
+      ]);
+    });
+
     it('counts only the current period of a board that now resets', async () => {
       await board('periods', { max_entries: null });
       for (let i = 0; i < 3; i++)

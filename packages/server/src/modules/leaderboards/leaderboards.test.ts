@@ -189,6 +189,20 @@ for (const { dialect, skip } of DIALECTS) {
         expect(top.score.score).toBe(40);
       });
 
+      it("holds an accumulator total at the score range's end, submitted in parallel or one by one", async () => {
+        await createBoard({ name: 'capped', insert_option: 'accumulator' });
+        await Promise.all(Array.from({ length: 6 }, () => submit('capped', 'up', 9e14)));
+        for (let i = 0; i < 3; i++) await submit('capped', 'down', -9e14);
+        const total = async (player: string) =>
+          (await v1('GET', `/v1/leaderboards/capped/players/${player}/top`)).json().score.score;
+        expect([await total('up'), await total('down')]).toEqual([1e15, -1e15]);
+        // A total at the end can still be asked about (a new equal score stands after it) and come back down.
+        const position = await v1('GET', '/v1/leaderboards/capped/position?score=1000000000000000');
+        expect([position.statusCode, position.json().position]).toEqual([200, 2]);
+        await submit('capped', 'up', -5e14);
+        expect(await total('up')).toBe(5e14);
+      });
+
       it('keeps one entry per player under parallel highest submissions, with the best score', async () => {
         await createBoard({ name: 'best', insert_option: 'highest' });
         await Promise.all(Array.from({ length: 30 }, (_, i) => submit('best', 'racer', i)));

@@ -7,6 +7,7 @@ import type { DB } from '../../db/schema.js';
 import { scoreBeats } from '../ranking/order.js';
 import { SHOWN_COLUMNS } from '../ranking/rank-index.js';
 import type { ScoreRow } from './leaderboards.table.js';
+import { clampedScore } from './score-range.js';
 import type { NewEntry } from './store.js';
 
 /** How many arguments each row of a save passes (its columns, in entrySave's order). */
@@ -178,7 +179,7 @@ const conflicts = {
   // The sum is computed by the database, so concurrent increments all count.
   accumulator: ((oc) =>
     oc.columns(['leaderboard_id', 'period_start', 'player_key']).doUpdateSet((eb) => ({
-      score: eb(eb.ref('scores.score'), '+', eb.ref('excluded.score')),
+      score: clampedScore(sql`scores.score + excluded.score`),
       timestamp: eb.ref('excluded.timestamp'),
       metadata: eb.fn.coalesce('excluded.metadata', 'scores.metadata'),
       engine: eb.ref('excluded.engine'),

@@ -5,6 +5,7 @@ import { prepared } from '../../db/prepared.js';
 import type { DB } from '../../db/schema.js';
 import type { LeaderboardRow, NewLeaderboard, ScoreRow } from './leaderboards.table.js';
 import { boardOrderSql, inBoardOrder } from '../ranking/order.js';
+import { clampedScore } from './score-range.js';
 
 export function listLeaderboards(db: Kysely<DB>, gameId: string): Promise<LeaderboardRow[]> {
   return db
@@ -269,8 +270,9 @@ export async function convertEntries(
   const survivors = sql`select id from (select id, row_number() over (partition by period_start, player_name order by ${order}) as place
     from scores where leaderboard_id = ${board.id}) as ranked where place = 1`;
   if (to === 'accumulator') {
-    await sql`update scores set revision = revision + 1, score = (select sum(mine.score) from scores as mine
-        where mine.leaderboard_id = scores.leaderboard_id and mine.period_start = scores.period_start and mine.player_name = scores.player_name)
+    const sum = sql`(select sum(mine.score) from scores as mine
+        where mine.leaderboard_id = scores.leaderboard_id and mine.period_start = scores.period_start and mine.player_name = scores.player_name)`;
+    await sql`update scores set revision = revision + 1, score = ${clampedScore(sum)}
       where leaderboard_id = ${board.id} and id in (${survivors})`.execute(trx);
   }
   const res = await sql<RemovedEntry>`delete from scores where leaderboard_id = ${board.id} and id not in (${survivors})
