@@ -133,7 +133,19 @@ export const loginPlayerBody = z.object({
   remember_me: z.boolean({ message: 'remember_me must be true or false.' }).default(false),
 });
 export const resumeSessionBody = z.object({
-  saved_session: z.string({ message: 'saved_session is required.' }).min(1).max(200),
+  // Its token, or the whole `saved_session` object login answered, sent back as it came.
+  saved_session: z.preprocess(
+    (v) => (v !== null && typeof v === 'object' && 'token' in v ? v.token : v),
+    z
+      .string({
+        error: (issue) =>
+          issue.input === undefined
+            ? 'saved_session is required.'
+            : "saved_session must be the saved session's token (text), or the saved_session object login answered.",
+      })
+      .min(1)
+      .max(200),
+  ),
 });
 export const logoutPlayerBody = z.object({
   all: z.boolean({ message: 'all must be true or false.' }).default(false),

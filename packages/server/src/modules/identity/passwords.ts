@@ -36,11 +36,11 @@ export function poolPasswords(ctx: PoolContext, codes: PoolCodes) {
       return { ...user, status: 'RESET_REQUIRED' };
     },
 
-    /** Sets a new password with the emailed code and ends every session of the account. */
-    async confirmReset(username: string, code: string, newPassword: string): Promise<void> {
+    /** Sets a new password with the emailed code and ends every session of the account; `field` is the request's name for it. */
+    async confirmReset(username: string, code: string, newPassword: string, field = 'newPassword'): Promise<void> {
       const user = await mustFind(username);
       // Policy first, so a weak password does not burn a good code.
-      if (!meetsPasswordPolicy(newPassword)) throw E.invalidPassword('newPassword');
+      if (!meetsPasswordPolicy(newPassword)) throw E.invalidPassword(field);
       await codes.redeem(user, 'reset_password', code);
       const passwordHash = await hasher.hash(newPassword);
       await db.transaction().execute(async (trx) => {

@@ -178,6 +178,11 @@ for (const { dialect, skip } of DIALECTS) {
           body: { player_name: p.name, code, password: NEW_PASSWORD, confirm_password: NEW_PASSWORD, ...body },
         });
       expect((await confirm({ confirm_password: 'Other-Pass1' })).json().error.code).toBe('PasswordMismatch');
+      // A weak new password is named by this request's own field.
+      expect((await confirm({ password: 'weakweak', confirm_password: 'weakweak' })).json().error).toMatchObject({
+        code: 'InvalidPassword',
+        field: 'password',
+      });
       expect((await confirm({ code: '000000' })).json().error.code).toBe('CodeMismatch');
       expect((await confirm({})).statusCode).toBe(200);
 

@@ -61,6 +61,28 @@ for (const { dialect, skip } of DIALECTS) {
       expect((await resume('no-such-token', opts)).json().error.code).toBe('SessionExpired');
     });
 
+    it('resumes with the saved_session object login answered as well as with its token, and words anything else', async () => {
+      const game = await newGame('Object', { saved_session_days: 30 });
+      const opts = { apiKey: game.api_key, gameId: game.game_id };
+      const p = await loggedIn('whole', { remember_me: true }, opts);
+      const resumeWith = (saved_session: unknown) =>
+        v1('POST', '/v1/players/sessions/resume', { ...opts, body: { saved_session } });
+      const whole = await resumeWith(p.saved_session);
+      expect(whole.statusCode).toBe(200);
+      expect(whole.json().player.player_name).toBe(p.name);
+      for (const wrong of [42, { expires_at: 'x' }, ['token']]) {
+        const res = await resumeWith(wrong);
+        expect(res.statusCode).toBe(400);
+        expect(res.json().error).toEqual({
+          code: 'InvalidParameter',
+          message:
+            "saved_session must be the saved session's token (text), or the saved_session object login answered.",
+          field: 'saved_session',
+        });
+      }
+      expect((await resumeWith(undefined)).json().error.message).toBe('saved_session is required.');
+    });
+
     it('ends every access token at once on a reset request, never-expiring ones too; saved sessions answer PasswordResetRequired', async () => {
       const game = await newGame('Reset Ends Sessions', { session_duration_seconds: 0 });
       const opts = { apiKey: game.api_key, gameId: game.game_id };

@@ -257,7 +257,7 @@ export function createPlayers({ db, identity, mailer, clock, games, playerData }
     ): Promise<void> {
       const pool = enabledPool(game);
       if (input.password !== input.confirm_password) throw E.passwordMismatch();
-      await inPlayerTerms(() => pool.confirmReset(input.player_name, input.code, input.password));
+      await inPlayerTerms(() => pool.confirmReset(input.player_name, input.code, input.password, 'password'));
     },
 
     async me(game: GameRow, session: SessionUser) {
