@@ -20,6 +20,7 @@ import {
   sqlRankIndex,
   withReadRows,
   type BoardPeriod,
+  type IndexedEntry,
   type RankIndex,
   type ShownRow,
 } from './rank-index.js';
@@ -379,7 +380,12 @@ export function memoryRankIndex(
     async saved(board, entry) {
       if ((generations.get(board.boardId) ?? -1) > board.generation) return; // made before a wipe or new settings
       follow(board.boardId, board.generation);
-      const copy = { ...entry };
+      let copy: IndexedEntry = { ...entry };
+      if (removedIds.has(copy.id)) {
+        const again = await removedIds.savedAgain(db, board, copy.id);
+        if (!again) return;
+        copy = again;
+      }
       change(board.boardId, board.periodStart, (p) => {
         if (!removedIds.has(copy.id)) p.save(copy);
       });

@@ -39,6 +39,12 @@ export async function rowsInOrder(db: Kysely<DB>, ids: string[]): Promise<ShownR
   return ids.map((id) => byId.get(id)).filter((r): r is ShownRow => r !== undefined);
 }
 
+/** Entry `id` as the database holds it in this board period, or undefined (deleted, or elsewhere). */
+export async function storedIn(db: Kysely<DB>, board: BoardPeriod, id: string): Promise<ShownRow | undefined> {
+  const [row] = await rowsInOrder(db, [id]);
+  return row && row.leaderboard_id === board.boardId && row.period_start === board.periodStart ? row : undefined;
+}
+
 /**
  * Rows an index built from what it holds, and ids of those only the row can tell (it has metadata):
  * these are read in one query and put in place; one deleted meanwhile leaves `undefined`.
@@ -119,8 +125,9 @@ export interface IndexedEntry extends OrderKey {
  * stays the truth: the service tells the index about every write once it is committed, and an
  * index may answer from its own structure as long as it agrees with SQL. Notices can arrive late
  * and out of order: an index applies a saved entry only when it is newer than what it holds
- * (`revision`), never after the entry was removed (ids are never reused), and never when it was
- * made under an older board generation. The SQL implementation below is the reference every
+ * (`revision`), never after the entry was removed unless the database holds its id again (a client
+ * may name a deleted score's id: recent-removals.ts `savedAgain`), and never when it was made under
+ * an older board generation. The SQL implementation below is the reference every
  * other one is tested against.
  */
 export interface RankIndex {

@@ -1,15 +1,21 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { storedIn, type BoardPeriod, type ShownRow } from './rank-index.js';
+
 /** How long a removed id is remembered: longer than any notice of a write can take to arrive. */
 const REMEMBER_REMOVED_MS = 120_000;
 
 /**
- * Ids removed lately, oldest first, with when: a late "saved" notice must not bring one back (ids
- * are never reused). Shared by the process-local indexes; the Redis index keeps its own in Redis.
+ * Ids removed lately, oldest first, with when: a late "saved" notice must not bring one back.
+ * Shared by the process-local indexes; the Redis index keeps its own in Redis.
  */
 export class RecentRemovals {
-  private readonly removed = new Map<string, number>();
+  /** One record per removal, so a removal after a look is told from the one looked at. */
+  private readonly removed = new Map<string, { at: number }>();
 
   add(id: string, at: number): void {
-    this.removed.set(id, at);
+    this.removed.delete(id); // to the end: the map stays oldest first
+    this.removed.set(id, { at });
   }
 
   has(id: string): boolean {
@@ -18,9 +24,22 @@ export class RecentRemovals {
 
   /** Forgets removals older than the notices that could still arrive; stops at the first still remembered. */
   forgetBefore(at: number): void {
-    for (const [id, when] of this.removed) {
+    for (const [id, { at: when }] of this.removed) {
       if (at - when < REMEMBER_REMOVED_MS) break;
       this.removed.delete(id);
     }
+  }
+
+  /**
+   * A "saved" notice of a removed id is late, unless the database holds the id again: ids a client
+   * chose can come back (a save or an import naming a deleted score's id). Answers the entry as
+   * stored, forgetting its removal, or undefined (late, or removed again while it was read).
+   */
+  async savedAgain(db: Kysely<DB>, board: BoardPeriod, id: string): Promise<ShownRow | undefined> {
+    const removal = this.removed.get(id);
+    const row = await storedIn(db, board, id);
+    if (!row || this.removed.get(id) !== removal) return undefined;
+    this.removed.delete(id);
+    return row;
   }
 }

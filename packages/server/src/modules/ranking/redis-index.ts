@@ -15,6 +15,7 @@ import {
   REBUILD_WAIT_MS,
   shownOnly,
   sqlRankIndex,
+  storedIn,
   withReadRows,
   type BoardPeriod,
   type IndexedEntry,
@@ -314,11 +315,19 @@ export function redisRankIndex(
       return held ? keyOfMember(board.sort, held[0], held[1]) : undefined;
     },
     async saved(board, entry: IndexedEntry) {
-      const { z } = encode(entry, board.sort);
-      const member = storedMember(entry, board.sort, shownOf(entry));
-      await notify(board.boardId, () =>
-        run.howlSave(...periodKeys(board), entry.id, String(entry.revision), z, member, String(board.generation), '0'),
-      );
+      const save = async (e: IndexedEntry, removal = '') => {
+        const { z } = encode(e, board.sort);
+        const member = storedMember(e, board.sort, shownOf(e));
+        const args = [e.id, String(e.revision), z, member, String(board.generation), '0', removal] as const;
+        return (await run.howlSave(...periodKeys(board), ...args)) as number | string;
+      };
+      await notify(board.boardId, async () => {
+        const removal = await save(entry);
+        if (typeof removal !== 'string') return;
+        // A removed id: a late notice, unless the database holds it again (recent-removals.ts savedAgain).
+        const row = await storedIn(db, board, entry.id);
+        if (row) await save(row, removal);
+      });
     },
     async removed(boardId, entries) {
       const now = Date.now();

@@ -292,7 +292,12 @@ export function withTopRows<I extends RankIndex>(index: I, options: TopRowsOptio
       await following(board.boardId, () => index.saved(board, entry));
       touch(board.boardId);
       removedIds.forgetBefore(now());
-      if (removedIds.has(entry.id) || !follow(board.boardId, board.generation)) return;
+      if (removedIds.has(entry.id)) {
+        // A late notice, or an id a client chose saved again: the index below has told which, so the top is read from it afresh.
+        forget(board.boardId);
+        return;
+      }
+      if (!follow(board.boardId, board.generation)) return;
       save(board, entry);
     },
     async removed(boardId, entries) {
