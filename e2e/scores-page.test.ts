@@ -116,6 +116,13 @@ describe.skipIf(BROWSER_SKIP)('the Scores page in Chromium', { timeout: 180_000 
     expect(await form.getByLabel('Max entries').inputValue()).toBe('unlimited');
     await form.getByLabel('Max entries').selectOption('10');
     await form.getByRole('button', { name: 'Update' }).click();
+    // Twelve entries, ten kept: the change says what it deletes and waits for the confirmation.
+    const confirm = page.getByRole('dialog', { name: 'Update race?' });
+    expect(await confirm.textContent()).toContain(
+      'Each period keeps only its best 10 entries; the others are deleted.',
+    );
+    expect(await cell('Entries').textContent()).toBe('12, no limit');
+    await confirm.getByRole('button', { name: 'Update and delete entries' }).click();
     await expect.poll(() => form.textContent()).toContain('Configuration saved for leaderboard: race');
     await expect.poll(() => cell('Entries').textContent()).toBe('10 of 10');
     // The open table follows: the two slowest runs are gone from it.

@@ -23,7 +23,9 @@ export function Modal({
           className="fixed top-1/2 left-1/2 z-50 max-h-[85vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl"
         >
           <div className="mb-4 flex items-start justify-between gap-4">
-            <Dialog.Title className="text-lg font-semibold text-ink">{title}</Dialog.Title>
+            <Dialog.Title className="min-w-0 text-lg font-semibold [overflow-wrap:anywhere] text-ink">
+              {title}
+            </Dialog.Title>
             <Dialog.Close aria-label="Close" className="rounded-md p-1 text-slate-500 hover:bg-slate-100">
               <X aria-hidden className="size-5" />
             </Dialog.Close>

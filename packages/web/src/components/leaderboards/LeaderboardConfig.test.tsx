@@ -207,11 +207,64 @@ it('saves a race board: lower is better, unlimited entries, and keeps them on up
 
   await user.selectOptions(within(saved).getByLabelText('Max entries'), '50');
   await user.click(within(saved).getByRole('button', { name: 'Update' }));
+  // From unlimited to 50 can delete entries: confirmed first.
+  await user.click(
+    within(await screen.findByRole('dialog')).getByRole('button', { name: 'Update and delete entries' }),
+  );
   await vi.waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
   expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
     path: '/api/games/g1/leaderboards/race',
     body: { sort: 'asc', max_entries: 50 },
   });
+});
+
+it('says which entries a change deletes, and sends it only once confirmed', async () => {
+  boards = [{ ...board({ max_entries: 100 }), engine: '-', entry_count: 80 }];
+  const user = userEvent.setup();
+  renderConfig();
+  const row = await screen.findByRole('form', { name: 'Leaderboard main' });
+  const keeps = 'Each player keeps only their best entry in each period; their other entries are deleted.';
+  const trims = 'Each period keeps only its best 50 entries; the others are deleted.';
+
+  // A larger size deletes nothing, and says nothing.
+  await user.selectOptions(within(row).getByLabelText('Max entries'), '200');
+  expect(within(row).queryByText(/deleted/)).not.toBeInTheDocument();
+
+  await user.selectOptions(within(row).getByLabelText('Max entries'), '50');
+  await user.selectOptions(within(row).getByLabelText('Save mode'), 'highest');
+  expect(within(row).getByText(`${keeps} ${trims} Deleted entries cannot be brought back.`)).toBeInTheDocument();
+
+  await user.click(within(row).getByRole('button', { name: 'Update' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Update main?' });
+  expect(
+    within(dialog)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent),
+  ).toEqual([keeps, trims]);
+  await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+  await user.click(within(row).getByRole('button', { name: 'Update' }));
+  await user.click(
+    within(await screen.findByRole('dialog')).getByRole('button', { name: 'Update and delete entries' }),
+  );
+  await vi.waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+  expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ insert_option: 'highest', max_entries: 50 });
+  // Saved: the board as it now stands deletes nothing more.
+  expect(await within(row).findByText('Configuration saved for leaderboard: main')).toBeInTheDocument();
+  expect(within(row).queryByText(/Deleted entries/)).not.toBeInTheDocument();
+});
+
+it('lets a new row that is not wanted go with Cancel', async () => {
+  const user = userEvent.setup();
+  renderConfig();
+  await user.click(await screen.findByRole('button', { name: 'Add leaderboard' }));
+  const row = screen.getByRole('form', { name: 'New leaderboard' });
+  await user.click(within(row).getByRole('button', { name: 'Cancel' }));
+  expect(screen.queryByRole('form', { name: 'New leaderboard' })).not.toBeInTheDocument();
+  expect(screen.getByRole('form', { name: 'Leaderboard main' })).toBeInTheDocument();
+  expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
 });
 
 it("shows a saved board's order and unlimited size as stored", async () => {

@@ -14,7 +14,9 @@ import { useSaveLeaderboard } from '../../api/leaderboards/mutations.js';
 import { useLeaderboards } from '../../api/leaderboards/queries.js';
 import { browserTimeZone, timeZones } from '../../lib/timezones.js';
 import { Button, Field, Notice, Spinner } from '../ui.js';
+import { Modal } from '../Modal.js';
 import { DeleteLeaderboard } from './DeleteLeaderboard.js';
+import { removedBy, type SizeAndMode } from './removals.js';
 
 type MaxEntries = (typeof maxEntriesOptions)[number];
 
@@ -50,8 +52,11 @@ export interface ConfigRow {
   timezone: string | null;
   max_entries: MaxEntries | null;
   sort: SortOrder;
-  /** A saved board's periods as stored: changing them leaves its scores in the periods they were saved in. */
-  stored?: { time_based: ResetPeriod; timezone: string | null };
+  /**
+   * A saved board's settings as stored: a change of periods leaves its scores in the periods they
+   * were saved in; a change of save mode or size can delete entries (removals.ts).
+   */
+  stored?: { time_based: ResetPeriod; timezone: string | null } & SizeAndMode;
 }
 
 /** Shown while a saved board's reset period or time zone is being changed (docs/leaderboards.md). */
@@ -81,7 +86,12 @@ const savedRow = (board: Leaderboard, key = board.name): ConfigRow => ({
   // The server only stores the allowed sizes.
   max_entries: board.max_entries as MaxEntries | null,
   sort: board.sort,
-  stored: { time_based: board.time_based, timezone: board.timezone },
+  stored: {
+    time_based: board.time_based,
+    timezone: board.timezone,
+    insert_option: board.insert_option,
+    max_entries: board.max_entries,
+  },
 });
 
 /**
@@ -120,7 +130,13 @@ export function LeaderboardConfig({ gameId }: { gameId: string }) {
                 row={row}
                 onChange={(next) => change(row.key, next)}
                 onDeleted={() => drop(row.key)}
-              />
+              >
+                {row.isNew && (
+                  <Button type="button" variant="ghost" onClick={() => drop(row.key)}>
+                    Cancel
+                  </Button>
+                )}
+              </LeaderboardRow>
             </li>
           ))}
         </ul>
@@ -175,8 +191,18 @@ function LeaderboardRow({
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string }>();
   const set = <K extends keyof ConfigRow>(field: K, value: ConfigRow[K]) => onChange({ ...row, [field]: value });
 
+  const removes = row.stored ? removedBy(row.stored, row) : [];
+  const [confirming, setConfirming] = useState(false);
+
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    // A change that deletes entries is confirmed first, as a delete is.
+    if (removes.length > 0) setConfirming(true);
+    else send();
+  };
+
+  const send = () => {
+    setConfirming(false);
     setMessage(undefined);
     const fail = (text: string) =>
       setMessage({ tone: 'error', text: `There was an error saving your leaderboard config - ${text}` });
@@ -300,6 +326,27 @@ function LeaderboardRow({
           <Notice tone="info">{PERIODS_CHANGE_NOTE}</Notice>
         </div>
       )}
+      {removes.length > 0 && (
+        <div className="mt-4">
+          <Notice tone="info">{removes.join(' ')} Deleted entries cannot be brought back.</Notice>
+        </div>
+      )}
+      <Modal open={confirming} onOpenChange={setConfirming} title={`Update ${row.name}?`}>
+        <ul className="mb-4 list-disc space-y-1 pl-5 text-slate-700">
+          {removes.map((r) => (
+            <li key={r}>{r}</li>
+          ))}
+        </ul>
+        <p className="mb-4 text-slate-700">Deleted entries cannot be brought back.</p>
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="secondary" onClick={() => setConfirming(false)}>
+            Cancel
+          </Button>
+          <Button type="button" variant="danger" onClick={send}>
+            Update and delete entries
+          </Button>
+        </div>
+      </Modal>
       <div className="mt-4 flex flex-col gap-3 @xl:flex-row @xl:items-center">
         <div className="flex shrink-0 flex-wrap gap-2">
           <Button type="submit" busy={save.isPending}>

@@ -79,7 +79,7 @@ function GameName({ gameId, name }: { gameId: string; name: string }) {
   if (draft === undefined) {
     return (
       <span className="flex flex-wrap items-center gap-2">
-        <span className="break-words">{name}</span>
+        <span className="[overflow-wrap:anywhere]">{name}</span>
         <Button variant="ghost" className="!px-2 !py-1" onClick={() => setDraft(name)}>
           <Pencil aria-hidden className="size-3.5" /> Rename
         </Button>

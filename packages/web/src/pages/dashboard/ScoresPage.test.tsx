@@ -165,6 +165,10 @@ describe('the scores page', () => {
     expect(within(form).getByLabelText('Max entries')).toHaveValue('unlimited');
     await user.selectOptions(within(form).getByLabelText('Max entries'), '100');
     await user.click(within(form).getByRole('button', { name: 'Update' }));
+    // From unlimited to 100 can delete entries: confirmed first.
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Update and delete entries' }),
+    );
     expect(await within(form).findByText('Configuration saved for leaderboard: race')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
       url: `${BOARDS}/race`,
