@@ -31,6 +31,18 @@ export function newScoreId(now = Date.now()): string {
   return `${time.slice(0, 8)}-${time.slice(8)}-7${randomUUID().slice(15)}`;
 }
 
+/** The namespace of the score ids `nameBasedScoreId` makes (a fixed random UUID, as RFC 9562 has them chosen). */
+const SCORE_NAMESPACE = Buffer.from('6f1e3d0a9b7c4e2f8a5d1c3b7e9f0a24', 'hex');
+
+/** A name-based UUID (version 5, RFC 9562): the same name always gives the same id. */
+export function nameBasedScoreId(name: string): string {
+  const hash = createHash('sha1').update(SCORE_NAMESPACE).update(name).digest();
+  hash[6] = (hash[6]! & 0x0f) | 0x50;
+  hash[8] = (hash[8]! & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 // Letters and digits only: ids and keys are pasted into Godot configs and shells, where `-` and `_` at the start get in the way.
 const ALPHANUMERIC = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const gameIdChars = customAlphabet(ALPHANUMERIC, 16);

@@ -9,6 +9,7 @@ import {
   type Metadata,
 } from '@howl/contract';
 import type { Clock } from '../../lib/clock.js';
+import { nameBasedScoreId } from '../../lib/tokens.js';
 import type { GameRow } from '../games/games.table.js';
 import type { ImportedAccount } from '../identity/admin.js';
 import { usableScoreId, type ImportedScore } from '../leaderboards/import.js';
@@ -83,11 +84,7 @@ export function createImport({ clock, leaderboards, players, playerData }: Impor
     let imported = 0;
     let skipped = 0;
     for (const [name, rows] of boards) {
-      const counts = await leaderboards.importScores(
-        game.id,
-        name,
-        rows.map((r) => toScore(r, now)),
-      );
+      const counts = await leaderboards.importScores(game.id, name, withStableIds(game.id, name, rows, now));
       imported += counts.imported;
       skipped += counts.skipped;
     }
@@ -115,6 +112,33 @@ function mergeBoards(boards: NonNullable<ImportBody['leaderboards']>): Map<strin
   const merged = new Map<string, ImportedScoreRow[]>();
   for (const b of boards) merged.set(b.name, [...(merged.get(b.name) ?? []), ...b.scores]);
   return merged;
+}
+
+/**
+ * The board's rows as scores, each with an id: its own when usable, else one made from what the row
+ * holds (its board, id text, player, score, time and metadata) and how many identical rows came
+ * before it in the file. So a second run of the same file finds every score already there, as it
+ * does those with ids, and adds nothing.
+ */
+function withStableIds(gameId: string, board: string, rows: ImportedScoreRow[], now: number): ImportedScore[] {
+  const seen = new Map<string, number>();
+  return rows.map((row) => {
+    const score = toScore(row, now);
+    if (score.id !== null) return score;
+    const given = either(row, 't', 'timestamp') ?? null;
+    const name = JSON.stringify([
+      gameId,
+      board,
+      either(row, 'sid', 'score_id') ?? null,
+      score.player_name,
+      score.score,
+      given,
+      score.metadata,
+    ]);
+    const n = (seen.get(name) ?? 0) + 1;
+    seen.set(name, n);
+    return { ...score, id: nameBasedScoreId(`${name}#${n}`) };
+  });
 }
 
 /** A score row in either key set as the leaderboards import takes it; short keys are the Godot 4 plugin's, long ones Godot 3's. */

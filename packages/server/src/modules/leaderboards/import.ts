@@ -2,7 +2,7 @@ import { clampScore } from '@howl/contract';
 import type { Kysely, Transaction } from 'kysely';
 import { againOnTakenKey } from '../../db/errors.js';
 import type { DB } from '../../db/schema.js';
-import { newScoreId } from '../../lib/tokens.js';
+import { nameBasedScoreId, newScoreId } from '../../lib/tokens.js';
 import { nextTurn } from '../../lib/turn.js';
 import { compareEntries } from '../ranking/order.js';
 import type { BoardPeriod, RankIndex } from '../ranking/rank-index.js';
@@ -175,30 +175,54 @@ async function stillFree(trx: Transaction<DB>, batch: Row[][]): Promise<Row[][]>
   return batch.map((g) => g.map((r) => (taken.has(r.id) ? { ...r, id: newScoreId() } : r)));
 }
 
-/**
- * Gives every score its row: the period of its timestamp and an id. An id already on this board
- * means the score was imported before (`already`); one used elsewhere, or twice in the file, is replaced.
- */
-async function withIds(db: Kysely<DB>, board: LeaderboardRow, scores: ImportedScore[]) {
-  const given = scores.map((s) => s.id).filter((id): id is string => id !== null);
+/** Where each of these ids stands (its board), a transaction's worth at a time so the event loop turns between. */
+async function boardsOf(db: Kysely<DB>, ids: string[]): Promise<Map<string, string>> {
   const taken = new Map<string, string>();
-  for (let i = 0; i < given.length; i += IMPORT_ROWS_PER_TRANSACTION) {
-    for (const [id, boardId] of await store.entryBoards(db, given.slice(i, i + IMPORT_ROWS_PER_TRANSACTION))) {
+  for (let i = 0; i < ids.length; i += IMPORT_ROWS_PER_TRANSACTION) {
+    for (const [id, boardId] of await store.entryBoards(db, ids.slice(i, i + IMPORT_ROWS_PER_TRANSACTION))) {
       taken.set(id, boardId);
     }
     await nextTurn();
   }
-  const seen = new Set<string>();
+  return taken;
+}
+
+/**
+ * Gives every score its row: the period of its timestamp and an id. A score keeps its own id the
+ * first time the file names it; a repeat of an id in the file, or an id another board or game
+ * holds, takes a name-based one made from the board and that id, the same on every run. An id
+ * already on this board means the score was imported before (`already`), so running the same file
+ * again adds nothing.
+ */
+async function withIds(db: Kysely<DB>, board: LeaderboardRow, scores: ImportedScore[]) {
+  const times = new Map<string, number>();
+  const asked = scores.map((s) => {
+    if (s.id === null) return null;
+    const n = (times.get(s.id) ?? 0) + 1;
+    times.set(s.id, n);
+    return n === 1 ? s.id : nameBasedScoreId(`${board.id}\u0000${s.id}\u0000${n}`);
+  });
+  const taken = await boardsOf(
+    db,
+    asked.filter((id): id is string => id !== null),
+  );
+  const elsewhere = (id: string | null) => id !== null && taken.has(id) && taken.get(id) !== board.id;
+  const ids = asked.map((id) => (elsewhere(id) ? nameBasedScoreId(`${board.id}\u0000${id}`) : id));
+  for (const [id, boardId] of await boardsOf(
+    db,
+    ids.filter((id, i): id is string => id !== asked[i] && id !== null),
+  )) {
+    taken.set(id, boardId);
+  }
   const fresh: Row[] = [];
   const already: Row[] = [];
-  for (const s of scores) {
+  scores.forEach((s, i) => {
     const periodStart =
       board.time_based === 'na' ? 0 : periodAt(board.time_based, board.timezone ?? 'UTC', s.timestamp).start;
-    const onThisBoard = s.id !== null && taken.get(s.id) === board.id;
-    const keep = s.id !== null && !seen.has(s.id) && !taken.has(s.id);
-    if (s.id !== null) seen.add(s.id);
+    const id = ids[i]!;
+    const onThisBoard = id !== null && taken.get(id) === board.id;
     const row: Row = {
-      id: keep || onThisBoard ? s.id! : newScoreId(),
+      id: id === null || elsewhere(id) ? newScoreId() : id,
       leaderboard_id: board.id,
       period_start: periodStart,
       player_name: s.player_name,
@@ -208,7 +232,7 @@ async function withIds(db: Kysely<DB>, board: LeaderboardRow, scores: ImportedSc
       engine: s.engine,
     };
     (onThisBoard ? already : fresh).push(row);
-  }
+  });
   return { fresh, already };
 }
 
