@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { lockOrder, writesRowsTogether } from '../../db/dialect-sql.js';
 import type { Clock } from '../../lib/clock.js';
-import { done, failed, groupCommit, type Outcome } from '../../lib/group-commit.js';
+import { done, failed, keyedGroupCommit, type Outcome } from '../../lib/group-commit.js';
 import type { GameHold } from '../games/service.js';
 import { playerDataErrors } from './errors.js';
 import type { PlayerDataTable } from './player-data.table.js';
@@ -36,7 +36,7 @@ export interface DocChange {
 const playerId = (k: DocKey) => JSON.stringify([k.gameId, k.player]);
 
 /**
- * Document changes that arrive together commit together: one transaction holds their games and
+ * Document changes of one game that arrive together commit together: one transaction holds their game and
  * players (in a fixed order, as imports take them), reads every document in one statement, applies
  * the changes one after another in arrival order (so for one document the later wins, and merges
  * build on each other), and writes what they left in one upsert and one delete.
@@ -160,16 +160,20 @@ export function createDocWrites({
     group.every((c) => c.replacing !== undefined && c.ifVersion === undefined && c.key.character === '') &&
     new Set(group.map((c) => docId(c.key))).size === group.length;
 
-  const writes = groupCommit<DocChange, StoredDoc>(async (group) => {
-    try {
-      return (
-        (replacesOutright(group) ? await replaceHeld(group) : undefined) ??
-        (await db.transaction().execute((trx) => changeGroup(trx, group)))
-      );
-    } finally {
-      await written(group.map((c) => c.key));
-    }
-  });
+  // A group per game: one game's writes waiting on its row (a delete of the game holds it) hold up no other game's.
+  const writes = keyedGroupCommit<DocChange, StoredDoc>(
+    (c) => c.key.gameId,
+    async (group) => {
+      try {
+        return (
+          (replacesOutright(group) ? await replaceHeld(group) : undefined) ??
+          (await db.transaction().execute((trx) => changeGroup(trx, group)))
+        );
+      } finally {
+        await written(group.map((c) => c.key));
+      }
+    },
+  );
   return { change: (c: DocChange) => writes.enqueue(c), stats: writes.stats };
 }
 
