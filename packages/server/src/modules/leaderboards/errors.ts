@@ -36,6 +36,16 @@ export const leaderboardErrors = {
     new AppError(400, 'InvalidParameter', 'This cursor is not valid for this leaderboard and period.', {
       field: 'cursor',
     }),
+  unread: (cause: unknown) =>
+    new AppError(
+      503,
+      'ServiceUnavailable',
+      'The leaderboard could not be read after this save. Try again in a moment.',
+      {
+        retryAfterSeconds: 1,
+        cause,
+      },
+    ),
   busy: () =>
     new AppError(503, 'ServiceUnavailable', "The leaderboard's settings are changing. Try again in a moment.", {
       retryAfterSeconds: 1,

@@ -51,9 +51,13 @@ interface Written {
   removed: store.RemovedEntry[];
   /** When a `highest` board kept the player's better entry: that entry. */
   standing: ScoreRow | undefined;
-  /** Why the rank index did not hear of the save, when it did not. */
+  /** Why the save cannot answer although its group committed: the rank index did not hear of it, or its standing could not be read. */
   unheard?: unknown;
 }
+
+/** The row a group's statement saved for this entry, if it saved one (a `highest` board keeps a better entry). */
+const savedRowOf = (board: LeaderboardRow, saved: Map<string, ScoreRow>, entry: { id: string; player_name: string }) =>
+  saved.get(board.insert_option === 'keep' ? entry.id : entry.player_name);
 
 interface Submitted {
   board: LeaderboardRow;
@@ -117,8 +121,7 @@ export function createScoreWrites({
     saved: Map<string, ScoreRow>,
     taken: Set<string>,
   ): Promise<Written[]> {
-    const rowOf = (entry: (typeof entries)[number]) =>
-      saved.get(board.insert_option === 'keep' ? entry.id : entry.player_name);
+    const rowOf = (entry: (typeof entries)[number]) => savedRowOf(board, saved, entry);
     const kept = entries.filter((entry) => !rowOf(entry)).map((entry) => entry.player_name);
     const standing = await store.findPlayerEntries(db, board.id, at.periodStart, kept);
     const written: Written[] = [];
@@ -203,7 +206,17 @@ export function createScoreWrites({
       if (isUniqueViolation(err)) return undefined;
       throw err;
     }
-    return saved && writtenOf(db, board, at, entries, saved, new Set());
+    if (!saved) return undefined;
+    try {
+      return await writtenOf(db, board, at, entries, saved, new Set());
+    } catch (err) {
+      // The statement has committed, so nothing may run again: what it saved still reaches the
+      // index, and only saves that kept the player's better entry, whose answer needed the read, fail.
+      return entries.map((entry): Written => {
+        const row = savedRowOf(board, saved, entry);
+        return { id: entry.id, saved: row, removed: [], standing: undefined, ...(!row && { unheard: E.unread(err) }) };
+      });
+    }
   }
 
   /**
