@@ -147,6 +147,9 @@ for (const { dialect, skip } of DIALECTS) {
         const res = await submit('full', 'late', 5);
         expect(res.json()).toEqual({ score_id: expect.any(String), position: null, kept: false });
         expect((await v1('GET', '/v1/leaderboards/full/scores?max=0')).json().scores).toHaveLength(10);
+        // Its id names no entry.
+        const byId = await v1('GET', `/v1/leaderboards/full/position?score_id=${res.json().score_id}`);
+        expect([byId.statusCode, byId.json().error.code]).toEqual([404, 'ScoreNotFound']);
       });
 
       it.each([
