@@ -86,7 +86,14 @@ export const updatePlayerEmailBody = z.object({
     .string()
     .trim()
     .toLowerCase()
-    .pipe(z.union([z.literal(''), z.email({ message: 'reply_to must be an email address.' }).max(254)]))
+    .pipe(
+      z.union([
+        z.literal(''),
+        z
+          .email({ message: 'The reply-to address must be an email address.' })
+          .max(254, { message: 'The reply-to address can be at most 254 characters.' }),
+      ]),
+    )
     .nullable()
     .optional(),
 });

@@ -118,6 +118,15 @@ for (const { dialect, skip } of DIALECTS) {
       expect(res.json().error).toMatchObject({ code: 'InvalidParameter', field });
     });
 
+    it('names the reply-to address as the form labels it', async () => {
+      const res = await console('PUT', '/player-auth/emails', { reply_to: 'a@b' });
+      expect(res.json().error).toEqual({
+        code: 'InvalidParameter',
+        message: 'The reply-to address must be an email address.',
+        field: 'reply_to',
+      });
+    });
+
     it('lists players in pages of 50 with a cursor, newest state included', async () => {
       const game = await newGame('Crowd');
       // Seeded straight into the pool: hashing 55 passwords through the API would only slow the test.
