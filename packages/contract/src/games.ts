@@ -3,7 +3,12 @@ import { singleLine } from './auth.js';
 
 const gameName = singleLine(
   z
-    .string({ message: 'Please enter a name for your game.' })
+    .string({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? 'Please enter a name for your game.'
+          : 'The game name must be text.',
+    })
     .trim()
     .min(1, { message: 'Please enter a name for your game.' })
     .max(64, { message: 'Game names can be at most 64 characters.' }),

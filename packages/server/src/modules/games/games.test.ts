@@ -67,6 +67,7 @@ for (const { dialect, skip } of DIALECTS) {
         ['an empty name', '   ', 'Please enter a name for your game.'],
         ['a missing name', undefined, 'Please enter a name for your game.'],
         ['a name over 64 characters', 'x'.repeat(65), 'Game names can be at most 64 characters.'],
+        ['a name that is a number', 123, 'The game name must be text.'],
       ])('answers 400 InvalidParameter for %s', async (_what, name, message) => {
         const { cookie } = await signedInDeveloper(t);
         const res = await createGame(cookie, name);
