@@ -252,7 +252,7 @@ for (const { dialect, skip } of DIALECTS) {
       expect(await ids(thisWeek)).toEqual(['w3']);
     });
 
-    it('holds at most so many past periods, and so many bytes of them, letting the least lately asked about go', async () => {
+    it('holds at most so many past periods, SQL answering the rest, and so many bytes of them', async () => {
       const ended = WEEK * 3000;
       const week = (offset: number) => ({
         ...board,
@@ -264,41 +264,49 @@ for (const { dialect, skip } of DIALECTS) {
       for (let offset = -6; offset <= 0; offset++) {
         await insertScores('capped', week(offset).periodStart, [entry(`c${-offset}`, 10 - offset, 0)]);
       }
-      const at = ended + MINUTE;
-      const held = async (index: ReturnType<typeof memoryRankIndex>, offsets: number[]) => {
+      let at = ended + MINUTE;
+      const index = (pastPeriods: { count: number; bytes: number; loads: number }) =>
+        memoryRankIndex(database.db, { rows: database.rows, now: () => at, pastPeriods });
+      /** Reads each week in turn, a second apart; answers the weeks the index then holds. */
+      const read = async (i: ReturnType<typeof index>, offsets: number[]) => {
         for (const offset of offsets) {
+          at += 1000;
           // Every read answers right, held or not (SQL while it is not).
-          expect((await index.page(week(offset), undefined, 10)).map((r) => r.id)).toEqual([`c${-offset}`]);
-          await index.settled();
+          expect((await i.page(week(offset), undefined, 10)).map((r) => r.id)).toEqual([`c${-offset}`]);
+          await i.settled();
         }
-        return index.periods();
+        return [0, -1, -2, -3, -4, -5, -6].filter((offset) => i.holds(week(offset)));
       };
 
-      const byCount = memoryRankIndex(database.db, {
-        rows: database.rows,
-        now: () => at,
-        pastPeriods: { count: 2, bytes: Number.MAX_SAFE_INTEGER },
-      });
-      // The current week and at most two past ones, however many past weeks are asked about.
-      expect(await held(byCount, [0, -1, -2, -3, -4, -5, -6])).toBe(3);
-      // The two asked about last stay; asking about another lets the least lately asked of them go.
-      expect(await held(byCount, [-5])).toBe(3);
-      expect(await held(byCount, [-1])).toBe(3);
-      expect(byCount.entries()).toBe(3);
-      const ids = async (offset: number) => (await byCount.page(week(offset), undefined, 10)).map((r) => r.id);
+      // The current week, and the first two past weeks asked about; SQL answers the others, loading nothing.
+      const byCount = index({ count: 2, bytes: Number.MAX_SAFE_INTEGER, loads: 2 });
+      expect(await read(byCount, [0, -1, -2, -3, -4])).toEqual([0, -1, -2]);
+      expect(await read(byCount, [-5, -3])).toEqual([0, -1, -2]);
       expect(await byCount.countAbove(week(-5), { ...top, score: 0 })).toBe(1);
-      expect(await ids(-1)).toEqual(['c1']);
+      // Once one is idle long enough to go, the next past week asked about loads in its place.
+      at += PAST_PERIOD_IDLE_MS;
+      expect(await read(byCount, [-2])).toEqual([0, -2]);
+      expect(await read(byCount, [-6])).toEqual([0, -2, -6]);
 
-      // By bytes: room for one past period beside the current one, not two.
-      const one = memoryRankIndex(database.db, { rows: database.rows, now: () => at });
-      await held(one, [-1]);
-      const pastBytes = one.bytes();
-      const byBytes = memoryRankIndex(database.db, {
-        rows: database.rows,
+      // By bytes: room for one past week beside the current one, not two; the one asked about least lately goes.
+      const one = index({ count: 64, bytes: Number.MAX_SAFE_INTEGER, loads: 2 });
+      await read(one, [-1]);
+      const byBytes = index({ count: 64, bytes: Math.ceil(one.bytes() * 1.5), loads: 2 });
+      expect(await read(byBytes, [0, -1, -2])).toEqual([0, -2]);
+      expect(await read(byBytes, [-3])).toEqual([0, -3]);
+
+      // By loads at once: while one past week loads (here, never ends), asking about another starts no load.
+      let loads = 0;
+      const hanging = memoryRankIndex(database.db, {
+        rows: () => (loads++, new Promise<never>(() => {})),
         now: () => at,
-        pastPeriods: { count: 64, bytes: Math.ceil(pastBytes * 1.5) },
+        loadWaitMs: 10,
+        pastPeriods: { count: 64, bytes: Number.MAX_SAFE_INTEGER, loads: 1 },
       });
-      expect(await held(byBytes, [0, -1, -2, -3])).toBe(2);
+      for (const offset of [-1, -2, -3]) {
+        expect((await hanging.page(week(offset), undefined, 10)).map((r) => r.id)).toEqual([`c${-offset}`]);
+      }
+      expect([loads, hanging.periods()]).toEqual([1, 1]);
     });
   });
 }

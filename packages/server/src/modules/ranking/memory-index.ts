@@ -36,8 +36,8 @@ export interface MemoryIndexOptions {
   idleMs?: number;
   /** The time, for letting idle periods and old removals go (tests move it). */
   now?: () => number;
-  /** Past periods held at once, and their bytes (rank-index.ts PAST_PERIODS_HELD; tests make it small). */
-  pastPeriods?: { count: number; bytes: number };
+  /** Past periods held at once, their bytes, and loads at once (rank-index.ts PAST_PERIODS_HELD; tests make them small). */
+  pastPeriods?: { count: number; bytes: number; loads: number };
 }
 
 /** One loaded board period: entries as columns, and the list of their numbers in board order. */
@@ -133,7 +133,13 @@ type Slot = { used: number; periodEnd: number | undefined } & (
 export function memoryRankIndex(
   db: Kysely<DB>,
   options: MemoryIndexOptions = {},
-): RankIndex & { settled(): Promise<void>; entries(): number; bytes(): number; periods(): number } {
+): RankIndex & {
+  settled(): Promise<void>;
+  entries(): number;
+  bytes(): number;
+  periods(): number;
+  holds(board: BoardPeriod): boolean;
+} {
   const sql = sqlRankIndex(db);
   const chunk = options.chunk ?? 10_000;
   const rowsOf = options.rows ?? rowsThrough(db);
@@ -211,7 +217,7 @@ export function memoryRankIndex(
     return readyIn(slots.get(key), board.sort);
   }
 
-  /** The past periods held other than `key`'s, least lately asked about first. */
+  /** The past periods held or loading other than `key`'s, least lately asked about first. */
   function pastSlots(except: string): Array<[string, Slot]> {
     const at = now();
     return [...slots]
@@ -220,27 +226,30 @@ export function memoryRankIndex(
   }
 
   /**
-   * Lets go of the past periods least lately asked about until `key`'s fits beside the rest in
-   * number and, once it is loaded, in bytes. False when it cannot (the others are all loading):
-   * SQL answers for it then.
+   * Whether another past period may load: fewer than `count` held and `loads` loading. Past that,
+   * SQL answers for it until idle ones go (a client cycling through many past periods would
+   * otherwise load one on nearly every read).
    */
-  function roomForPast(key: string, adding: number): boolean {
+  function roomForPast(key: string): boolean {
     const others = pastSlots(key);
-    let bytes = adding;
+    return others.length < pastHeld.count && others.filter(([, s]) => s.state === 'loading').length < pastHeld.loads;
+  }
+
+  /** Once a past period has loaded: lets go of those least lately asked about until the rest fit in `bytes`. */
+  function trimPast(key: string, loaded: Period): void {
+    const others = pastSlots(key).filter(([, s]) => s.state === 'ready');
+    let bytes = loaded.bytes();
     for (const [, slot] of others) if (slot.state === 'ready') bytes += slot.period.bytes();
-    let count = others.length + 1;
     for (const [other, slot] of others) {
-      if (count <= pastHeld.count && bytes <= pastHeld.bytes) break;
+      if (bytes <= pastHeld.bytes) break;
       if (slot.state !== 'ready') continue;
       slots.delete(other);
-      count -= 1;
       bytes -= slot.period.bytes();
     }
-    return count <= pastHeld.count;
   }
 
   function load(key: string, board: BoardPeriod): void {
-    if (periodEnded(board, now()) && !roomForPast(key, 0)) return;
+    if (periodEnded(board, now()) && !roomForPast(key)) return;
     const pending: Array<(p: Period) => void> = [];
     const done = read(board)
       .then((period) => {
@@ -250,7 +259,7 @@ export function memoryRankIndex(
         // Writes that were notified while the rows were read: each is idempotent, so replaying one the rows already hold is harmless.
         for (const apply of pending) apply(period);
         slots.set(key, { state: 'ready', period, used: current.used, periodEnd: current.periodEnd });
-        if (periodEnded(current, now())) roomForPast(key, period.bytes());
+        if (periodEnded(current, now())) trimPast(key, period);
       })
       .catch(() => {
         // Failed loads are retried by the next read; SQL keeps answering.
@@ -383,7 +392,8 @@ export function memoryRankIndex(
       let copy: IndexedEntry = { ...entry };
       if (removedIds.has(copy.id)) {
         const again = await removedIds.savedAgain(db, board, copy.id);
-        if (!again) return;
+        // Wiped or reset while the row was read: the row may be gone with it.
+        if (!again || (generations.get(board.boardId) ?? -1) > board.generation) return;
         copy = again;
       }
       change(board.boardId, board.periodStart, (p) => {
@@ -406,6 +416,9 @@ export function memoryRankIndex(
     reconcile: async () => 0,
     /** Board periods held (loaded or loading). */
     periods: () => slots.size,
+    /** Whether this period is loaded: a look only, starting no load. */
+    holds: (board: BoardPeriod) =>
+      readyIn(slots.get(slotKey(board.boardId, board.periodStart)), board.sort) !== undefined,
     /** Resolves once every load under way has finished (tests and benchmarks wait on it). */
     async settled() {
       await Promise.all([...slots.values()].map((s) => (s.state === 'loading' ? s.done : undefined)));

@@ -92,10 +92,11 @@ export const LOAD_RETRY_MS = 5_000;
 /** How long an in-process index keeps a past period nobody asks about: asked again later, it is loaded again. */
 export const PAST_PERIOD_IDLE_MS = 10 * 60_000;
 /**
- * Past periods an in-process index holds at once, and their bytes: a client may ask about any of a
- * thousand past periods of every board, and each read of one would otherwise load it for 10 minutes.
+ * Past periods an in-process index holds at once, their bytes, and how many load at once: a client
+ * may ask about any of a thousand past periods of every board, and each read of one would otherwise
+ * load it for 10 minutes.
  */
-export const PAST_PERIODS_HELD = { count: 64, bytes: 256 * 1024 * 1024 };
+export const PAST_PERIODS_HELD = { count: 64, bytes: 256 * 1024 * 1024, loads: 2 };
 
 /** Whether the period is over at `now` (periods of boards that never reset never are). */
 export function periodEnded(board: { periodEnd?: number | undefined }, now: number): boolean {

@@ -38,7 +38,11 @@ export class RecentRemovals {
   async savedAgain(db: Kysely<DB>, board: BoardPeriod, id: string): Promise<ShownRow | undefined> {
     const removal = this.removed.get(id);
     const row = await storedIn(db, board, id);
-    if (!row || this.removed.get(id) !== removal) return undefined;
+    if (!row) return undefined;
+    // Removed again while it was read: that removal wins. (Gone already: another notice of the id
+    // saved again found it first; the revisions order the two.)
+    const now = this.removed.get(id);
+    if (now !== undefined && now !== removal) return undefined;
     this.removed.delete(id);
     return row;
   }
