@@ -167,6 +167,12 @@ for (const { dialect, skip, index, redis } of IMPORT_SETUPS) {
       expect(new Set(main.map((s) => s.score_id)).size).toBe(7);
       expect(main.find((s) => s.score === 8)!.score_id).toBe(twice);
       expect(main.find((s) => s.score === 10)!.score_id).not.toBe(used);
+
+      // The other game's score goes: the id is free now, but this board has the score under the id made for it.
+      await ctx.t.database.db.deleteFrom('scores').where('id', '=', used).execute();
+      const third = await g.importing(body);
+      expect(third.json().scores).toEqual({ imported: 0, skipped: 7 });
+      expect(await scoresOf(await g.read('main'))).toHaveLength(7);
     });
 
     it('keeps every improved save made while an import writes the same highest board', async () => {

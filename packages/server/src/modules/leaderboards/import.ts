@@ -202,18 +202,19 @@ async function withIds(db: Kysely<DB>, board: LeaderboardRow, scores: ImportedSc
     times.set(s.id, n);
     return n === 1 ? s.id : nameBasedScoreId(`${board.id}\u0000${s.id}\u0000${n}`);
   });
-  const taken = await boardsOf(
-    db,
-    asked.filter((id): id is string => id !== null),
-  );
-  const elsewhere = (id: string | null) => id !== null && taken.has(id) && taken.get(id) !== board.id;
-  const ids = asked.map((id) => (elsewhere(id) ? nameBasedScoreId(`${board.id}\u0000${id}`) : id));
-  for (const [id, boardId] of await boardsOf(
-    db,
-    ids.filter((id, i): id is string => id !== asked[i] && id !== null),
-  )) {
-    taken.set(id, boardId);
-  }
+  const moved = (id: string) => nameBasedScoreId(`${board.id}\u0000${id}`);
+  const wanted = asked.filter((id): id is string => id !== null);
+  const taken = await boardsOf(db, [...new Set([...wanted, ...wanted.map(moved)])]);
+  const literal = new Set(wanted);
+  const ids = asked.map((id) => {
+    if (id === null || taken.get(id) === board.id) return id;
+    // Imported before under the id made for it (its own was elsewhere then), or elsewhere now.
+    const made = moved(id);
+    if (taken.get(made) === board.id) return made;
+    if (!taken.has(id)) return id;
+    // One the file itself names for another score cannot be made twice.
+    return literal.has(made) ? null : made;
+  });
   const fresh: Row[] = [];
   const already: Row[] = [];
   scores.forEach((s, i) => {
@@ -222,7 +223,7 @@ async function withIds(db: Kysely<DB>, board: LeaderboardRow, scores: ImportedSc
     const id = ids[i]!;
     const onThisBoard = id !== null && taken.get(id) === board.id;
     const row: Row = {
-      id: id === null || elsewhere(id) ? newScoreId() : id,
+      id: id === null || (taken.has(id) && !onThisBoard) ? newScoreId() : id,
       leaderboard_id: board.id,
       period_start: periodStart,
       player_name: s.player_name,
