@@ -7,8 +7,20 @@ import type { PlayerData, StoredDoc } from '../player-data/service.js';
 import { notePlayerDataDigest } from './digest.js';
 import { playerAuthorization } from './player-session.js';
 
+/**
+ * The plugin reads a player's data with the name as it is in the path (`/get_player_data/G/<name>`),
+ * so a name holding one of these comes back as another player's: `#` and `?` end the path, `/`
+ * splits it, `%` starts an escape. Saving under such a name is refused, so that no game reads
+ * another player's data and saves it over this one's.
+ */
+const UNREADABLE_IN_PATH = /[#?/%]/;
+const writableName = playerName.refine((name) => !UNREADABLE_IN_PATH.test(name), {
+  message:
+    'The SilentWolf plugin cannot read back data saved under a player name holding #, ?, / or %, so none is saved. Use another name, or the Howl plugin.',
+});
+
 const pushBody = z.object({
-  player_name: playerName,
+  player_name: writableName,
   player_data: putPlayerDataBody.shape.player_data,
   overwrite: putPlayerDataBody.shape.overwrite,
 });
@@ -21,7 +33,7 @@ const keysToRemove = z.preprocess(
     .optional()
     .transform((doc) => (doc && Object.keys(doc).length > 0 ? Object.keys(doc) : undefined)),
 );
-const removeBody = z.object({ player_name: playerName, player_data: keysToRemove });
+const removeBody = z.object({ player_name: writableName, player_data: keysToRemove });
 
 /** `{success, player_name, player_data}` with the stored JSON text as it is: no parse and re-serialise per read. */
 function sendDoc(reply: FastifyReply, player: string, doc: StoredDoc) {

@@ -30,6 +30,25 @@ for (const { dialect, skip } of DIALECTS) {
       }
     });
 
+    it('refuses to save under a name the plugin cannot read back (#, ?, / or %), writing nothing', async () => {
+      const other = `A${fresh().name}`;
+      await push({ player_name: other, player_data: { mine: true }, overwrite: true });
+      for (const name of [`${other}#B`, `${other}?B`, `${other}/B`, `100%${other}`]) {
+        const error = swFailure(
+          await push({ player_name: name, player_data: { lost: 1 }, overwrite: true }),
+          400,
+          'InvalidParameter',
+        );
+        expect(error).toBe(
+          'The SilentWolf plugin cannot read back data saved under a player name holding #, ?, / or %, so none is saved. Use another name, or the Howl plugin.',
+        );
+        swFailure(await remove({ player_name: name }), 400, 'InvalidParameter');
+        expect((await v1('GET', `/v1/player-data/${encodeURIComponent(name)}`)).json().version).toBe(0);
+      }
+      // What a read of `A#B` reaches, A's data, is untouched.
+      expect((await get(other)).json().player_data).toEqual({ mine: true });
+    });
+
     it('replaces with overwrite true, merges top-level keys with overwrite false, and /v1 reads the same document', async () => {
       const name = `Wolf ${fresh().name}`;
       const first = { Money: 10, Weapons: ['axe'], stats: { strength: 3 } };

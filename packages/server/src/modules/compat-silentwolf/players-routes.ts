@@ -27,12 +27,14 @@ const flag = z.preprocess(
   (v) => (typeof v === 'string' ? ({ true: true, false: false }[v.trim().toLowerCase()] ?? v) : v),
   z.boolean({ message: 'remember_me must be true or false.' }),
 );
+// 0 (a game configured with `saved_session_expiration_days = 0`) leaves the game's own number of days.
 const days = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
   z
     .number({ message: 'remember_me_expires_in must be a whole number of days.' })
     .int({ message: 'remember_me_expires_in must be a whole number of days.' })
-    .min(1, { message: 'remember_me_expires_in must be a whole number of days.' }),
+    .min(0, { message: 'remember_me_expires_in must be a whole number of days.' })
+    .transform((n) => (n === 0 ? undefined : n)),
 );
 
 const createBody = registerPlayerBody.extend({ anon: z.literal(false).optional() });

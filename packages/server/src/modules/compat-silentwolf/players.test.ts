@@ -203,6 +203,23 @@ for (const { dialect, skip } of DIALECTS) {
       }
     });
 
+    it('logs in with remember_me_expires_in 0 (a game configured so), saving a session only with remember_me', async () => {
+      const p = await confirmed();
+      for (const [remember_me, saved] of [
+        ['false', false],
+        ['true', true],
+      ] as const) {
+        const res = await login(p.name, STRONG_PASSWORD, { remember_me, remember_me_expires_in: '0' });
+        expect(res.statusCode, res.body).toBe(200);
+        expect('lookup' in res.json()).toBe(saved);
+      }
+      swFailure(
+        await login(p.name, STRONG_PASSWORD, { remember_me: 'true', remember_me_expires_in: '-1' }),
+        400,
+        'InvalidParameter',
+      );
+    });
+
     it('refuses a remember_me or remember_me_expires_in it cannot read', async () => {
       const p = await confirmed();
       expect(swFailure(await login(p.name, STRONG_PASSWORD, { remember_me: 'maybe' }), 400, 'InvalidParameter')).toBe(
