@@ -86,6 +86,7 @@ func _leaderboard() -> void:
 	for entry in expected_scores:
 		board_rows.append([str(int(entry.position)), entry.player_name, board.format_score(entry.score)])
 	_want(rows == board_rows, "the rows %s differ from the board's %s" % [rows, board_rows])
+	_want(board.format_score(1e15) == "1000000000000000", "a score at the range's end reads %s" % board.format_score(1e15))
 	var results: Array = recorder.results
 	_want(results.size() == 1 and results[0].hash() == board.result.hash(), "done was not emitted once with the page: %s" % [results])
 	board.queue_free()

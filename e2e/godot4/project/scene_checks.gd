@@ -76,6 +76,7 @@ func _leaderboard() -> void:
 	for entry: Dictionary in expected.scores:
 		board_rows.append([str(int(entry.position)), entry.player_name, board.format_score(entry.score)])
 	_want(rows == board_rows, "the rows %s differ from the board's %s" % [rows, board_rows])
+	_want(board.format_score(1e15) == "1000000000000000", "a score at the range's end reads %s" % board.format_score(1e15))
 	_want(results.size() == 1 and results[0] == board.result, "done was not emitted once with the page: %s" % [results])
 	board.queue_free()
 	await _want_fits("Leaderboard.tscn", ["%Title", "%Refresh"])

@@ -78,7 +78,7 @@ static func number_text(value) -> String:
 	if typeof(value) == TYPE_INT:
 		return str(value)
 	var v := float(value)
-	if v == floor(v) and abs(v) < 1e15:
+	if v == floor(v) and abs(v) <= 1e15:
 		return str(int(v))
 	return JSON.print(v)
 

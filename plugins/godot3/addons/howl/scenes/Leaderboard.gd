@@ -168,7 +168,7 @@ func _cell(cell_name: String, text: String, width: float, align: int) -> Label:
 
 # A score as players read it: whole numbers without ".0" (JSON numbers arrive as floats).
 static func format_score(score) -> String:
-	if (typeof(score) == TYPE_REAL or typeof(score) == TYPE_INT) and is_equal_approx(score, round(score)) and abs(score) < 1e15:
+	if (typeof(score) == TYPE_REAL or typeof(score) == TYPE_INT) and is_equal_approx(score, round(score)) and abs(score) <= 1e15:
 		return str(int(score))
 	return str(score)
 

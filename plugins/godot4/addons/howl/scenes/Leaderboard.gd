@@ -133,7 +133,7 @@ func _cell(cell_name: String, text: String, width: float, align: HorizontalAlign
 
 ## A number as players read it (JSON numbers arrive as floats): whole numbers without ".0".
 static func format_score(score: Variant) -> String:
-	if (score is float or score is int) and is_equal_approx(score, roundf(score)) and absf(score) < 1e15:
+	if (score is float or score is int) and is_equal_approx(score, roundf(score)) and absf(score) <= 1e15:
 		return str(int(score))
 	return str(score)
 
