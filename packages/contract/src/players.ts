@@ -141,18 +141,20 @@ export const loginPlayerBody = z.object({
 });
 export const resumeSessionBody = z.object({
   // Its token, or the whole `saved_session` object login answered, sent back as it came.
-  saved_session: z.preprocess(
-    (v) => (v !== null && typeof v === 'object' && 'token' in v ? v.token : v),
-    z
-      .string({
-        error: (issue) =>
-          issue.input === undefined
-            ? 'saved_session is required.'
-            : "saved_session must be the saved session's token (text), or the saved_session object login answered.",
-      })
-      .min(1)
-      .max(200),
-  ),
+  saved_session: z
+    .preprocess(
+      (v) => (v !== null && typeof v === 'object' && 'token' in v ? v.token : v),
+      z
+        .string({
+          error: (issue) =>
+            issue.input === undefined
+              ? 'saved_session is required.'
+              : "saved_session must be the saved session's token (text), or the saved_session object login answered.",
+        })
+        .min(1)
+        .max(200),
+    )
+    .meta({ description: "The saved session's token; the whole saved_session object login answered is taken too." }),
 });
 export const logoutPlayerBody = z.object({
   all: z.boolean({ message: 'all must be true or false.' }).default(false),
