@@ -39,11 +39,16 @@ export class RecentRemovals {
     const removal = this.removed.get(id);
     const row = await storedIn(db, board, id);
     if (!row) return undefined;
-    // Removed again while it was read: that removal wins. (Gone already: another notice of the id
-    // saved again found it first; the revisions order the two.)
     const now = this.removed.get(id);
-    if (now !== undefined && now !== removal) return undefined;
-    this.removed.delete(id);
-    return row;
+    if (now === removal) {
+      this.removed.delete(id);
+      return row;
+    }
+    // Removed again while it was read: that removal wins.
+    if (now !== undefined) return undefined;
+    // Another notice of the id found it saved again first, and what it applied may be newer than
+    // this read (a revision starts again at 0 when an id comes back): read it again.
+    const fresh = await storedIn(db, board, id);
+    return this.removed.has(id) ? undefined : fresh;
   }
 }
