@@ -14,10 +14,14 @@ import { playerAuthorization } from './player-session.js';
  * another player's data and saves it over this one's.
  */
 const UNREADABLE_IN_PATH = /[#?/%]/;
-const writableName = playerName.refine((name) => !UNREADABLE_IN_PATH.test(name), {
-  message:
-    'The SilentWolf plugin cannot read back data saved under a player name holding #, ?, / or %, so none is saved. Use another name, or the Howl plugin.',
-});
+// Checked as sent: a full-width `＃` reads back, normalised on the way in as it was when saved.
+const writableName = z
+  .unknown()
+  .refine((name) => typeof name !== 'string' || !UNREADABLE_IN_PATH.test(name), {
+    message:
+      'The SilentWolf plugin cannot read back data saved under a player name holding #, ?, / or %, so none is saved. Use another name, or the Howl plugin.',
+  })
+  .pipe(playerName);
 
 const pushBody = z.object({
   player_name: writableName,
@@ -33,7 +37,8 @@ const keysToRemove = z.preprocess(
     .optional()
     .transform((doc) => (doc && Object.keys(doc).length > 0 ? Object.keys(doc) : undefined)),
 );
-const removeBody = z.object({ player_name: writableName, player_data: keysToRemove });
+// A removal names the player in its body, so it reaches the right data whatever the name holds.
+const removeBody = z.object({ player_name: playerName, player_data: keysToRemove });
 
 /** `{success, player_name, player_data}` with the stored JSON text as it is: no parse and re-serialise per read. */
 function sendDoc(reply: FastifyReply, player: string, doc: StoredDoc) {

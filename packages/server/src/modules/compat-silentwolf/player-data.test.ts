@@ -42,11 +42,18 @@ for (const { dialect, skip } of DIALECTS) {
         expect(error).toBe(
           'The SilentWolf plugin cannot read back data saved under a player name holding #, ?, / or %, so none is saved. Use another name, or the Howl plugin.',
         );
-        swFailure(await remove({ player_name: name }), 400, 'InvalidParameter');
         expect((await v1('GET', `/v1/player-data/${encodeURIComponent(name)}`)).json().version).toBe(0);
       }
       // What a read of `A#B` reaches, A's data, is untouched.
       expect((await get(other)).json().player_data).toEqual({ mine: true });
+      // Data saved under such a name before (or through /v1) can still be removed: the name comes in the body.
+      const old = `${other}#old`;
+      await v1('PUT', `/v1/player-data/${encodeURIComponent(old)}`, { body: { player_data: { a: 1 } } });
+      expect((await remove({ player_name: old })).json()).toMatchObject({ success: true, player_data: {} });
+      // A full-width ＃ is read back as it was saved.
+      const wide = `${other}＃wide`;
+      expect((await push({ player_name: wide, player_data: { w: 1 }, overwrite: true })).json().success).toBe(true);
+      expect((await get(wide)).json().player_data).toEqual({ w: 1 });
     });
 
     it('replaces with overwrite true, merges top-level keys with overwrite false, and /v1 reads the same document', async () => {

@@ -212,6 +212,12 @@ for (const { dialect, skip } of DIALECTS) {
         const res = await login(p.name, STRONG_PASSWORD, { remember_me, remember_me_expires_in: '0' });
         expect(res.statusCode, res.body).toBe(200);
         expect('lookup' in res.json()).toBe(saved);
+        if (!saved) continue;
+        // The game's own days, not none: a day later the saved session still signs in.
+        ctx.t.clock.advance(86_400_000);
+        const { lookup, validator } = res.json();
+        const again = await swCall(ctx.t, ctx.game, 'POST', '/validate_remember_me', { body: { lookup, validator } });
+        expect(again.json()).toMatchObject({ success: true, player_name: p.name });
       }
       swFailure(
         await login(p.name, STRONG_PASSWORD, { remember_me: 'true', remember_me_expires_in: '-1' }),
