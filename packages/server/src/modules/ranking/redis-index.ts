@@ -326,7 +326,10 @@ export function redisRankIndex(
         if (typeof removal !== 'string') return;
         // A removed id: a late notice, unless the database holds it again (recent-removals.ts savedAgain).
         const row = await storedIn(db, board, entry.id);
-        if (row) await save(row, removal);
+        if (!row || (await save(row, removal)) !== -1) return;
+        // Another notice of the id saved it again first: what the database holds now, as any save.
+        const fresh = await storedIn(db, board, entry.id);
+        if (fresh) await save(fresh);
       });
     },
     async removed(boardId, entries) {

@@ -29,6 +29,37 @@ describe.skipIf(REDIS_SKIP)('redis: a rebuild saves many entries a call as one s
     hash: await redis.hgetall(keys[hash]!),
   });
 
+  it('saves a removed id only with its removal shown saved again, once, and never over a later removal', async () => {
+    const keys = periodKeys();
+    await redis.set(keys[3]!, 'mine'); // a set being built takes the saves
+    const save = (revision: string, removal?: string) =>
+      run.howlSave(
+        ...keys,
+        'x',
+        revision,
+        '5',
+        `m-x-${revision}`,
+        '0',
+        '0',
+        ...(removal === undefined ? [] : [removal]),
+      );
+    await run.howlRemove(...keys, 'x', '1000', '0', '60000');
+    // A notice of the removed id answers when it was removed, and saves nothing.
+    expect(await save('0')).toBe('1000');
+    expect(await redis.hgetall(keys[5]!)).toEqual({});
+    // Shown saved again (that removal): saved, and the removal forgotten.
+    expect(await save('0', '1000')).toBe(1);
+    expect(await redis.zscore(keys[2]!, 'x')).toBeNull();
+    expect(await redis.hgetall(keys[5]!)).toEqual({ x: '0|m-x-0' });
+    // Another notice with the same removal finds it forgotten already: -1, nothing saved.
+    expect(await save('3', '1000')).toBe(-1);
+    expect(await redis.hgetall(keys[5]!)).toEqual({ x: '0|m-x-0' });
+    // Removed again: the older removal shown saved again does not bring it back.
+    await run.howlRemove(...keys, 'x', '2000', '0', '60000');
+    expect(await save('0', '1000')).toBe('2000');
+    expect(await redis.hgetall(keys[5]!)).toEqual({});
+  });
+
   it('keeps a newer revision a write saved meanwhile, replaces an older one, and never brings back a removed id', async () => {
     const keys = periodKeys();
     await run.howlSave(...keys, 'newer', '5', '1', 'm-newer-5', '0', '1');

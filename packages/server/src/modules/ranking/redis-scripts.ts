@@ -24,7 +24,8 @@ export const SCRIPTS = {
   // Saves an entry into the live set and the one being rebuilt, where each exists, unless the
   // notice is stale: an older generation, a removed id, or a revision no newer than the stored one.
   // A removed id answers when it was removed; ARGV[7], when given, is such an answer the database
-  // has shown to be saved again (a client chose the id again): that removal is forgotten, not a later one.
+  // has shown to be saved again (a client chose the id again): that removal is forgotten, not a
+  // later one, and -1 means another notice forgot it first (what it saved may be newer).
   howlSave: `${SAVE}
 if tonumber(redis.call('GET', KEYS[7]) or '0') > tonumber(ARGV[5]) then return 0 end
 local gone = redis.call('ZSCORE', KEYS[3], ARGV[1])
@@ -32,6 +33,8 @@ if gone and gone == ARGV[7] then
   redis.call('ZREM', KEYS[3], ARGV[1])
 elseif gone then
   return gone
+elseif ARGV[7] and ARGV[7] ~= '' then
+  return -1
 end
 if redis.call('EXISTS', KEYS[1]) == 1 then save(KEYS[1], KEYS[2], ARGV[1], ARGV[2], ARGV[3], ARGV[4]) end
 if ARGV[6] == '1' or redis.call('EXISTS', KEYS[4]) == 1 then save(KEYS[5], KEYS[6], ARGV[1], ARGV[2], ARGV[3], ARGV[4]) end
