@@ -24,6 +24,7 @@ import {
 } from './rank-index.js';
 
 const SORTS = ['asc', 'desc'] as const;
+const otherSort = (sort: BoardPeriod['sort']) => (sort === 'asc' ? 'desc' : 'asc');
 
 /** How long a removed id is remembered: longer than a notice can take to arrive, or a rebuild to run. */
 const REMEMBER_REMOVED_MS = 300_000;
@@ -326,7 +327,12 @@ export function redisRankIndex(
         if (typeof removal !== 'string') return;
         // A removed id: a late notice, unless the database holds it again (recent-removals.ts savedAgain).
         const row = await storedIn(db, board, entry.id);
-        if (!row || (await save(row, removal)) !== -1) return;
+        if (!row) return;
+        const revived = await save(row, removal);
+        // The removal went under both orders (removed): the other's, for a rebuild after a change of order.
+        if (revived === 1)
+          await redis.zrem(keys(board.boardId, board.periodStart, otherSort(board.sort))[2]!, entry.id);
+        if (revived !== -1) return;
         // Another notice of the id saved it again first: what the database holds now, as any save.
         const fresh = await storedIn(db, board, entry.id);
         if (fresh) await save(fresh);
