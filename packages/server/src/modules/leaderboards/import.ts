@@ -135,7 +135,10 @@ async function follow(
   removed: store.RemovedEntry[],
 ): Promise<void> {
   if (removed.length > 0) await rankIndex.removed(board.id, removed);
-  await Promise.all(saved.map((entry) => rankIndex.saved(periodOfEntry(board, entry.period_start), entry)));
+  // An entry the same transaction added and then trimmed away is only a removal to tell.
+  const gone = new Set(removed.map((r) => r.id));
+  const kept = saved.filter((entry) => !gone.has(entry.id));
+  await Promise.all(kept.map((entry) => rankIndex.saved(periodOfEntry(board, entry.period_start), entry)));
 }
 
 function periodOfEntry(board: LeaderboardRow, periodStart: number): BoardPeriod {
