@@ -16,8 +16,8 @@ import { playerAuthorization } from './player-session.js';
 const UNREADABLE_IN_PATH = /[#?/%]/;
 // Checked as sent: a full-width `＃` reads back, normalised on the way in as it was when saved.
 const writableName = z
-  .unknown()
-  .refine((name) => typeof name !== 'string' || !UNREADABLE_IN_PATH.test(name), {
+  .string()
+  .refine((name) => !UNREADABLE_IN_PATH.test(name), {
     message:
       'The SilentWolf plugin cannot read back data saved under a player name holding #, ?, / or %, so none is saved. Use another name, or the Howl plugin.',
   })

@@ -48,8 +48,10 @@ for (const { dialect, skip } of DIALECTS) {
       expect((await get(other)).json().player_data).toEqual({ mine: true });
       // Data saved under such a name before (or through /v1) can still be removed: the name comes in the body.
       const old = `${other}#old`;
-      await v1('PUT', `/v1/player-data/${encodeURIComponent(old)}`, { body: { player_data: { a: 1 } } });
+      const put = await v1('PUT', `/v1/player-data/${encodeURIComponent(old)}`, { body: { player_data: { a: 1 } } });
+      expect(put.statusCode).toBe(200);
       expect((await remove({ player_name: old })).json()).toMatchObject({ success: true, player_data: {} });
+      expect((await v1('GET', `/v1/player-data/${encodeURIComponent(old)}`)).json().version).toBe(0);
       // A full-width ＃ is read back as it was saved.
       const wide = `${other}＃wide`;
       expect((await push({ player_name: wide, player_data: { w: 1 }, overwrite: true })).json().success).toBe(true);

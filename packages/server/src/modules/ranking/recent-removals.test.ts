@@ -15,13 +15,19 @@ for (const { dialect, skip } of DIALECTS.filter((d) => d.dialect === 'postgres')
     let database: Awaited<ReturnType<typeof openTestDatabase>>;
     /** While set, a read's answer waits for it: a read that takes its time, as under load. */
     let gate: Promise<void> | undefined;
+    /** Resolves once a read has run and its answer waits at the gate. */
+    let reached: () => void = () => {};
     const slowReads: KyselyPlugin = {
       transformQuery: ({ node }) => node,
       async transformResult({ result }) {
-        if (gate) await gate;
+        if (gate) {
+          reached();
+          await gate;
+        }
         return result;
       },
     };
+    const atGate = () => new Promise<void>((resolve) => (reached = resolve));
     beforeAll(async () => {
       database = await openTestDatabase(dialect);
       await insertBoardRows(database.db, 'board');
@@ -55,8 +61,9 @@ for (const { dialect, skip } of DIALECTS.filter((d) => d.dialect === 'postgres')
       removals.add(ID, 1);
       let open!: () => void;
       gate = new Promise((resolve) => (open = resolve));
+      const waiting = atGate();
       const slow = removals.savedAgain(database.db.withPlugin(slowReads), board, ID);
-      await new Promise((resolve) => setTimeout(resolve, 20)); // A's row is read; its answer waits
+      await waiting; // A's row is read; its answer waits
       gate = undefined;
       // Meanwhile the id goes again and comes back as B, at revision 0, whose notice is quick.
       await store('B', 10, 0);
@@ -74,8 +81,9 @@ for (const { dialect, skip } of DIALECTS.filter((d) => d.dialect === 'postgres')
       removals.add(ID, 1);
       let open!: () => void;
       gate = new Promise((resolve) => (open = resolve));
+      const waiting = atGate();
       const slow = removals.savedAgain(database.db.withPlugin(slowReads), board, ID);
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await waiting;
       gate = undefined;
       removals.add(ID, 2);
       open();
