@@ -7,7 +7,7 @@ import { shownOf } from './entry-table.js';
 import { periodColumns, rowsThrough } from './load-chunks.js';
 import { notBuiltAnswers, type Rebuilding } from './rebuild-wait.js';
 import { encode, keyOfMember, loadArgs, shownOfMember, storedMember } from './redis-members.js';
-import { SCRIPTS, type Scripts } from './redis-scripts.js';
+import { SCRIPTS, scriptKeys, type Scripts } from './redis-scripts.js';
 import { followsTies, type OrderKey } from './order.js';
 import {
   aroundByParts,
@@ -71,8 +71,7 @@ export function redisRankIndex(
   const prefix = options.prefix ?? 'howl:rank';
   const loadWaitMs = options.loadWaitMs ?? REBUILD_WAIT_MS;
   for (const [name, lua] of Object.entries(SCRIPTS)) {
-    const numberOfKeys = name === 'howlReady' ? 8 : 7;
-    if (!(name in redis)) redis.defineCommand(name, { numberOfKeys, lua });
+    if (!(name in redis)) redis.defineCommand(name, { numberOfKeys: scriptKeys(name), lua });
   }
   const run = redis as unknown as Scripts;
   // The hash tag keeps a board's keys in one slot: its scripts and pipelines run on one node of a Redis Cluster.
@@ -320,7 +319,8 @@ export function redisRankIndex(
         const { z } = encode(e, board.sort);
         const member = storedMember(e, board.sort, shownOf(e));
         const args = [e.id, String(e.revision), z, member, String(board.generation), '0', removal] as const;
-        return (await run.howlSave(...periodKeys(board), ...args)) as number | string;
+        const otherGone = keys(board.boardId, board.periodStart, otherSort(board.sort))[2]!;
+        return (await run.howlSave(...periodKeys(board), otherGone, ...args)) as number | string;
       };
       await notify(board.boardId, async () => {
         const removal = await save(entry);
@@ -328,11 +328,7 @@ export function redisRankIndex(
         // A removed id: a late notice, unless the database holds it again (recent-removals.ts savedAgain).
         const row = await storedIn(db, board, entry.id);
         if (!row) return;
-        const revived = await save(row, removal);
-        // The removal went under both orders (removed): the other's, for a rebuild after a change of order.
-        if (revived === 1)
-          await redis.zrem(keys(board.boardId, board.periodStart, otherSort(board.sort))[2]!, entry.id);
-        if (revived !== -1) return;
+        if ((await save(row, removal)) !== -1) return;
         // Another notice of the id saved it again first: what the database holds now, as any save.
         const fresh = await storedIn(db, board, entry.id);
         if (fresh) await save(fresh);

@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDIS_SKIP, services } from '../../../test/support/services.js';
 import { encode, keyOfMember, storedMember } from './redis-members.js';
-import { SCRIPTS, type Scripts } from './redis-scripts.js';
+import { SCRIPTS, scriptKeys, type Scripts } from './redis-scripts.js';
 
 // The rebuild's bulk save against the one-entry save it must agree with, on a real Redis: what a
 // write saved meanwhile, a removal, a live set that exists, and a lock another rebuild took.
@@ -13,7 +13,7 @@ describe.skipIf(REDIS_SKIP)('redis: a rebuild saves many entries a call as one s
   beforeAll(() => {
     redis = new Redis(services.redisUrl!);
     for (const [name, lua] of Object.entries(SCRIPTS)) {
-      redis.defineCommand(name, { numberOfKeys: name === 'howlReady' ? 8 : 7, lua });
+      redis.defineCommand(name, { numberOfKeys: scriptKeys(name), lua });
     }
     run = redis as unknown as Scripts;
   });
@@ -35,6 +35,7 @@ describe.skipIf(REDIS_SKIP)('redis: a rebuild saves many entries a call as one s
     const save = (revision: string, removal?: string) =>
       run.howlSave(
         ...keys,
+        other,
         'x',
         revision,
         '5',
@@ -43,27 +44,33 @@ describe.skipIf(REDIS_SKIP)('redis: a rebuild saves many entries a call as one s
         '0',
         ...(removal === undefined ? [] : [removal]),
       );
+    // The removal goes under both orders, as the index sends it.
+    const other = `${keys[2]}:other`;
     await run.howlRemove(...keys, 'x', '1000', '0', '60000');
+    await redis.zadd(other, '1000', 'x');
     // A notice of the removed id answers when it was removed, and saves nothing.
     expect(await save('0')).toBe('1000');
     expect(await redis.hgetall(keys[5]!)).toEqual({});
     // Shown saved again (that removal): saved, and the removal forgotten.
     expect(await save('0', '1000')).toBe(1);
     expect(await redis.zscore(keys[2]!, 'x')).toBeNull();
+    expect(await redis.zscore(other, 'x')).toBeNull();
     expect(await redis.hgetall(keys[5]!)).toEqual({ x: '0|m-x-0' });
     // Another notice with the same removal finds it forgotten already: -1, nothing saved.
     expect(await save('3', '1000')).toBe(-1);
     expect(await redis.hgetall(keys[5]!)).toEqual({ x: '0|m-x-0' });
     // Removed again: the older removal shown saved again does not bring it back.
     await run.howlRemove(...keys, 'x', '2000', '0', '60000');
+    await redis.zadd(other, '2000', 'x');
     expect(await save('0', '1000')).toBe('2000');
+    expect(await redis.zscore(other, 'x')).toBe('2000');
     expect(await redis.hgetall(keys[5]!)).toEqual({});
   });
 
   it('keeps a newer revision a write saved meanwhile, replaces an older one, and never brings back a removed id', async () => {
     const keys = periodKeys();
-    await run.howlSave(...keys, 'newer', '5', '1', 'm-newer-5', '0', '1');
-    await run.howlSave(...keys, 'older', '1', '2', 'm-older-1', '0', '1');
+    await run.howlSave(...keys, `${keys[2]}:other`, 'newer', '5', '1', 'm-newer-5', '0', '1');
+    await run.howlSave(...keys, `${keys[2]}:other`, 'older', '1', '2', 'm-older-1', '0', '1');
     await run.howlRemove(...keys, 'removed', String(Date.now()), '0', '60000');
     const load = [
       'newer',
@@ -143,7 +150,16 @@ describe.skipIf(REDIS_SKIP)('redis: a rebuild saves many entries a call as one s
       const scores = [0.1, -0.3, 1e300, -5e-324, 2 ** 53 + 2, 123_456_789.123_456_7, 0, -7];
       for (const [i, score] of scores.entries()) {
         const e = { ...entry(`e${i}`, score), revision: 0, engine: null };
-        await run.howlSave(...keys, e.id, '0', encode(e, sort).z, storedMember(e, sort, 0), '0', '0');
+        await run.howlSave(
+          ...keys,
+          `${keys[2]}:other`,
+          e.id,
+          '0',
+          encode(e, sort).z,
+          storedMember(e, sort, 0),
+          '0',
+          '0',
+        );
       }
       for (const [i, score] of scores.entries()) {
         const [member, z] = (await run.howlKeyOf(...keys, `e${i}`)) as [string, string];

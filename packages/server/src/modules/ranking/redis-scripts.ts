@@ -24,13 +24,15 @@ export const SCRIPTS = {
   // Saves an entry into the live set and the one being rebuilt, where each exists, unless the
   // notice is stale: an older generation, a removed id, or a revision no newer than the stored one.
   // A removed id answers when it was removed; ARGV[7], when given, is such an answer the database
-  // has shown to be saved again (a client chose the id again): that removal is forgotten, not a
-  // later one, and -1 means another notice forgot it first (what it saved may be newer).
+  // has shown to be saved again (a client chose the id again): that removal is forgotten, here and
+  // under the board's other order (KEYS[8], where the same removal went), not a later one; -1 means
+  // another notice forgot it first (what it saved may be newer).
   howlSave: `${SAVE}
 if tonumber(redis.call('GET', KEYS[7]) or '0') > tonumber(ARGV[5]) then return 0 end
 local gone = redis.call('ZSCORE', KEYS[3], ARGV[1])
 if gone and gone == ARGV[7] then
   redis.call('ZREM', KEYS[3], ARGV[1])
+  if redis.call('ZSCORE', KEYS[8], ARGV[1]) == gone then redis.call('ZREM', KEYS[8], ARGV[1]) end
 elseif gone then
   return gone
 elseif ARGV[7] and ARGV[7] ~= '' then
@@ -177,3 +179,6 @@ return 1`,
 } as const;
 
 export type Scripts = { [K in keyof typeof SCRIPTS]: (...args: string[]) => Promise<unknown> };
+
+/** How many of a script's arguments are keys: a period's seven (redis-index.ts), and one more for these. */
+export const scriptKeys = (name: string) => (name === 'howlReady' || name === 'howlSave' ? 8 : 7);
