@@ -9,7 +9,6 @@ import {
   type Metadata,
 } from '@howl/contract';
 import type { Clock } from '../../lib/clock.js';
-import { nameBasedScoreId } from '../../lib/tokens.js';
 import type { GameRow } from '../games/games.table.js';
 import type { ImportedAccount } from '../identity/admin.js';
 import { usableScoreId, type ImportedScore } from '../leaderboards/import.js';
@@ -84,7 +83,11 @@ export function createImport({ clock, leaderboards, players, playerData }: Impor
     let imported = 0;
     let skipped = 0;
     for (const [name, rows] of boards) {
-      const counts = await leaderboards.importScores(game.id, name, withStableIds(game.id, name, rows, now));
+      const counts = await leaderboards.importScores(
+        game.id,
+        name,
+        rows.map((r) => toScore(r, now)),
+      );
       imported += counts.imported;
       skipped += counts.skipped;
     }
@@ -114,42 +117,23 @@ function mergeBoards(boards: NonNullable<ImportBody['leaderboards']>): Map<strin
   return merged;
 }
 
-/**
- * The board's rows as scores, each with an id: its own when usable, else one made from what the row
- * holds (its board, id text, player, score, time and metadata) and how many identical rows came
- * before it in the file. So a second run of the same file finds every score already there, as it
- * does those with ids, and adds nothing.
- */
-function withStableIds(gameId: string, board: string, rows: ImportedScoreRow[], now: number): ImportedScore[] {
-  const seen = new Map<string, number>();
-  return rows.map((row) => {
-    const score = toScore(row, now);
-    if (score.id !== null) return score;
-    const given = either(row, 't', 'timestamp') ?? null;
-    const name = JSON.stringify([
-      gameId,
-      board,
-      either(row, 'sid', 'score_id') ?? null,
-      score.player_name,
-      score.score,
-      given,
-      score.metadata,
-    ]);
-    const n = (seen.get(name) ?? 0) + 1;
-    seen.set(name, n);
-    return { ...score, id: nameBasedScoreId(`${name}#${n}`) };
-  });
-}
-
 /** A score row in either key set as the leaderboards import takes it; short keys are the Godot 4 plugin's, long ones Godot 3's. */
 function toScore(row: ImportedScoreRow, now: number): ImportedScore {
   const short = ['sid', 'pn', 's', 't', 'md'].some((k) => k in row);
   const metadata = either<Metadata | null>(row, 'md', 'metadata');
   const timestamp = either<number | null>(row, 't', 'timestamp');
+  const given = either(row, 'sid', 'score_id');
+  const id = usableScoreId(given);
+  const player_name = either<string>(row, 'pn', 'player_name')!;
+  const score = either<number>(row, 's', 'score')!;
   return {
-    id: usableScoreId(either(row, 'sid', 'score_id')),
-    player_name: either<string>(row, 'pn', 'player_name')!,
-    score: either<number>(row, 's', 'score')!,
+    id,
+    // Without a usable id, what the row holds as sent: the import knows it again by that.
+    ...(id === null && {
+      row: JSON.stringify([given ?? null, player_name, score, timestamp ?? null, metadata ?? null]),
+    }),
+    player_name,
+    score,
     timestamp: timestamp == null ? now : Math.round(timestamp),
     metadata: metadata ? JSON.stringify(metadata) : null,
     engine: short ? 4 : 3,

@@ -14,6 +14,8 @@ import * as store from './store.js';
 /** A score brought from another service: its own id (when it has a usable one), time and engine. */
 export interface ImportedScore {
   id: string | null;
+  /** Without a usable id: what the row holds as sent (id text, player, score, time, metadata), the same on every run. */
+  row?: string;
   player_name: string;
   score: number;
   timestamp: number;
@@ -192,18 +194,20 @@ async function boardsOf(db: Kysely<DB>, ids: string[]): Promise<Map<string, stri
 
 /**
  * Gives every score its row: the period of its timestamp and an id. A score keeps its own id the
- * first time the file names it; a repeat of an id in the file, or an id another board or game
- * holds, takes a name-based one made from the board and that id, the same on every run. An id
- * already on this board means the score was imported before (`already`), so running the same file
- * again adds nothing.
+ * first time the file names it; a repeat of an id in the file, a score without one (known by what
+ * its row holds), or an id another board or game holds takes a name-based one made from the board
+ * and that, the same on every run. An id already on this board means the score was imported before
+ * (`already`), so running the same file again adds nothing.
  */
 async function withIds(db: Kysely<DB>, board: LeaderboardRow, scores: ImportedScore[]) {
   const times = new Map<string, number>();
   const asked = scores.map((s) => {
-    if (s.id === null) return null;
-    const n = (times.get(s.id) ?? 0) + 1;
-    times.set(s.id, n);
-    return n === 1 ? s.id : nameBasedScoreId(`${board.id}\u0000${s.id}\u0000${n}`);
+    // A score without a usable id is known by what its row holds, and the how-manyth such row it is.
+    const own = s.id ?? (s.row === undefined ? null : `row ${s.row}`);
+    if (own === null) return null;
+    const n = (times.get(own) ?? 0) + 1;
+    times.set(own, n);
+    return s.id !== null && n === 1 ? s.id : nameBasedScoreId(`${board.id}\u0000${own}\u0000${n}`);
   });
   const moved = (id: string) => nameBasedScoreId(`${board.id}\u0000${id}`);
   const wanted = asked.filter((id): id is string => id !== null);

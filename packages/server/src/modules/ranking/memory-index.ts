@@ -4,10 +4,10 @@ import { semaphore } from '../../lib/semaphore.js';
 import { resolvesWithin } from '../../lib/timeout.js';
 import type { OrderKey } from './order.js';
 import { countQuery, periodColumns, rowsThrough } from './load-chunks.js';
-import { EntryTable, READ_ROW, engineOf, shownBits, shownOf } from './entry-table.js';
-import { OrderStatisticList, type Probe } from './order-statistic-list.js';
+import { EntryTable, shownBits } from './entry-table.js';
 import { RecentRemovals } from './recent-removals.js';
 import { SQL_COUNTS_AT_ONCE } from './rebuild-wait.js';
+import { Period } from './memory-period.js';
 import {
   aroundByParts,
   idlePastPeriod,
@@ -22,7 +22,6 @@ import {
   type BoardPeriod,
   type IndexedEntry,
   type RankIndex,
-  type ShownRow,
 } from './rank-index.js';
 
 export interface MemoryIndexOptions {
@@ -38,83 +37,6 @@ export interface MemoryIndexOptions {
   now?: () => number;
   /** Past periods held at once, their bytes, and loads at once (rank-index.ts PAST_PERIODS_HELD; tests make them small). */
   pastPeriods?: { count: number; bytes: number; loads: number };
-}
-
-/** One loaded board period: entries as columns, and the list of their numbers in board order. */
-class Period {
-  readonly desc: boolean;
-  table: EntryTable;
-  list: OrderStatisticList;
-
-  constructor(
-    readonly sort: BoardPeriod['sort'],
-    table: EntryTable,
-    order: ArrayLike<number>,
-  ) {
-    this.desc = sort === 'desc';
-    this.table = table;
-    this.list = OrderStatisticList.fromSorted(order);
-  }
-
-  probe(key: OrderKey): Probe {
-    const prepared = this.table.prepare(key);
-    return (k) => this.table.compareKey(k, prepared, this.desc);
-  }
-
-  /** The probe that finds entry `k` itself. */
-  probeEntry(k: number): Probe {
-    return (other) => (other === k ? 0 : this.table.compare(other, k, this.desc));
-  }
-
-  save(entry: OrderKey & { revision: number }): void {
-    const t = this.table;
-    const k = t.find(entry.id);
-    const shown = shownOf(entry);
-    if (k >= 0) {
-      if (t.revision[k]! >= entry.revision) return; // an older notification arriving late
-      this.list.remove(this.probeEntry(k));
-      t.update(k, entry.player_name, entry.score, entry.timestamp, entry.revision, shown);
-      this.list.insert(k, this.probeEntry(k));
-      return;
-    }
-    const added = t.add(entry.id, entry.player_name, entry.score, entry.timestamp, entry.revision, shown);
-    this.list.insert(added, this.probeEntry(added));
-  }
-
-  remove(id: string): void {
-    const k = this.table.find(id);
-    if (k < 0) return;
-    this.list.remove(this.probeEntry(k));
-    this.table.kill(k);
-    if (this.table.wasteful()) {
-      // Renumbers in board order, so the list becomes 0, 1, 2…
-      const order = this.list.range(0, this.list.size);
-      this.table = this.table.compacted(order, 1024);
-      this.list = OrderStatisticList.fromSorted(order.map((_, i) => i));
-    }
-  }
-
-  /** The row of entry `k` as an answer shows it, or its id when only the row itself can tell (READ_ROW). */
-  shown(board: BoardPeriod, k: number): ShownRow | string {
-    const t = this.table;
-    const bits = t.shown(k);
-    if (bits & READ_ROW) return t.idOf(k);
-    return {
-      id: t.idOf(k),
-      leaderboard_id: board.boardId,
-      period_start: board.periodStart,
-      player_name: t.nameOf(k),
-      score: t.score[k]!,
-      timestamp: t.timestamp[k]!,
-      metadata: null,
-      engine: engineOf(bits),
-      revision: t.revision[k]!,
-    };
-  }
-
-  bytes(): number {
-    return this.table.bytes() + this.list.bytes();
-  }
 }
 
 /** `used`: when the period was last asked about; `periodEnd`: when it ends, on boards that reset. */
@@ -156,6 +78,8 @@ export function memoryRankIndex(
   const failedAt = new Map<string, number>();
   const sqlCounts = semaphore(SQL_COUNTS_AT_ONCE);
   let lastSweep = now();
+  /** Until when the past periods are known to be all held (`roomForPast`): no walk of the slots per read meanwhile. */
+  let pastFullUntil = 0;
 
   /** Drops the board's periods when `generation` is newer than what they were loaded under. */
   function follow(boardId: string, generation: number): void {
@@ -166,6 +90,7 @@ export function memoryRankIndex(
   }
 
   function forget(boardId: string): void {
+    pastFullUntil = 0;
     for (const key of slots.keys()) if (key.startsWith(`${boardId}\u0000`)) slots.delete(key);
     for (const key of failedAt.keys()) if (key.startsWith(`${boardId}\u0000`)) failedAt.delete(key);
   }
@@ -231,20 +156,24 @@ export function memoryRankIndex(
    * otherwise load one on nearly every read).
    */
   function roomForPast(key: string): boolean {
+    if (now() < pastFullUntil) return false;
     const others = pastSlots(key);
-    return others.length < pastHeld.count && others.filter(([, s]) => s.state === 'loading').length < pastHeld.loads;
+    if (others.length >= pastHeld.count) {
+      // Only the next sweep (or a reset) lets one go: until then every read of another would walk the slots again.
+      pastFullUntil = lastSweep + 60_000;
+      return false;
+    }
+    return others.filter(([, s]) => s.state === 'loading').length < pastHeld.loads;
   }
 
   /** Once a past period has loaded: lets go of those least lately asked about until the rest fit in `bytes`. */
   function trimPast(key: string, loaded: Period): void {
-    const others = pastSlots(key).filter(([, s]) => s.state === 'ready');
-    let bytes = loaded.bytes();
-    for (const [, slot] of others) if (slot.state === 'ready') bytes += slot.period.bytes();
-    for (const [other, slot] of others) {
+    const others = pastSlots(key).flatMap(([other, s]) => (s.state === 'ready' ? [[other, s.period] as const] : []));
+    let bytes = others.reduce((sum, [, period]) => sum + period.bytes(), loaded.bytes());
+    for (const [other, period] of others) {
       if (bytes <= pastHeld.bytes) break;
-      if (slot.state !== 'ready') continue;
       slots.delete(other);
-      bytes -= slot.period.bytes();
+      bytes -= period.bytes();
     }
   }
 
@@ -265,6 +194,7 @@ export function memoryRankIndex(
         // Failed loads are retried by the next read; SQL keeps answering.
         failedAt.set(key, now());
         if (slots.get(key)?.state === 'loading') slots.delete(key);
+        pastFullUntil = 0;
       });
     slots.set(key, { state: 'loading', sort: board.sort, pending, done, used: now(), periodEnd: board.periodEnd });
   }

@@ -54,17 +54,23 @@ for (const { dialect, skip } of DIALECTS.filter((d) => d.dialect === 'postgres')
         .execute();
     };
 
+    /** A notice of the id whose read has run and whose answer waits until `open` is called. */
+    const heldBack = async (removals: RecentRemovals) => {
+      let open!: () => void;
+      gate = new Promise((resolve) => (open = resolve));
+      const waiting = atGate();
+      const slow = removals.savedAgain(database.db.withPlugin(slowReads), board, ID);
+      await waiting;
+      gate = undefined;
+      return { slow, open };
+    };
+
     it("answers the database's latest state when another notice of the id saved again got there first", async () => {
       const removals = new RecentRemovals();
       // The id came back as A, updated to revision 3; its notice reads the row slowly.
       await store('A', 30, 3);
       removals.add(ID, 1);
-      let open!: () => void;
-      gate = new Promise((resolve) => (open = resolve));
-      const waiting = atGate();
-      const slow = removals.savedAgain(database.db.withPlugin(slowReads), board, ID);
-      await waiting; // A's row is read; its answer waits
-      gate = undefined;
+      const { slow, open } = await heldBack(removals); // A's row is read; its answer waits
       // Meanwhile the id goes again and comes back as B, at revision 0, whose notice is quick.
       await store('B', 10, 0);
       removals.add(ID, 2);
@@ -79,12 +85,7 @@ for (const { dialect, skip } of DIALECTS.filter((d) => d.dialect === 'postgres')
       const removals = new RecentRemovals();
       await store('C', 5, 0);
       removals.add(ID, 1);
-      let open!: () => void;
-      gate = new Promise((resolve) => (open = resolve));
-      const waiting = atGate();
-      const slow = removals.savedAgain(database.db.withPlugin(slowReads), board, ID);
-      await waiting;
-      gate = undefined;
+      const { slow, open } = await heldBack(removals);
       removals.add(ID, 2);
       open();
       expect(await slow).toBeUndefined();
