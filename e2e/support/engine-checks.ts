@@ -18,6 +18,7 @@ export const ENGINE_CHECKS = {
     'retry_after_429',
     'two_calls_in_flight',
     'signals_emitted',
+    'paused_game_calls',
     // Checks before sending
     'empty_player_name',
     'non_numeric_score',
@@ -50,6 +51,7 @@ export const ENGINE_CHECKS = {
     'session_expiry',
     'password_reset',
     'logout_ends_session',
+    'logout_retry_carries_token',
     'login_remember_me',
     // Player data
     'player_data_save_get',
@@ -71,7 +73,7 @@ export const ENGINE_CHECKS = {
     'samples',
   ],
   offline: ['resume_offline_keeps_session'],
-  resume: ['resume_session', 'resumed_player_logout'],
+  resume: ['resume_refused_key_keeps_session', 'resume_session', 'resumed_player_logout'],
 } as const;
 
 export type EnginePhase = keyof typeof ENGINE_CHECKS;

@@ -61,7 +61,8 @@ export async function startFaults(howl: Howl) {
             res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1' });
             return res.end(JSON.stringify({ error: { code: 'LimitExceeded', message: 'Too many requests.' } }));
           }
-          return json(res, 200, { game_id: 'retry', name: 'retried' });
+          // Whether the retry carried a player's token (never the token: answers may be printed).
+          return json(res, 200, { game_id: 'retry', name: 'retried', bearer: auth?.startsWith('Bearer ') ?? false });
         }
         case 'echo':
           return json(res, 200, { path: target, headers: req.headers });

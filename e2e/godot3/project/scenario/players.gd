@@ -110,6 +110,17 @@ func run(t):
 		and answer.status == 401 and server_code == "SessionExpired" and t.code_of(twice) == "NotLoggedIn",
 		"logout_ends_session", "%s / %d %s / %s" % [t.show(out), answer.status, server_code, t.show(twice)])
 
+	# A logout answered 429 first is sent again with the token it was made with; the device forgets
+	# the session as the call goes out.
+	yield(Howl.Players.login_player(email_name, new_pw), "completed")
+	t.configure_a({"base_url": t.env("HOWL_FAULT_URL") + "/429"})
+	var logout_call = Howl.Players.logout_player()
+	var forgot_at_once: bool = not Howl.Players.is_logged_in()
+	var retried = yield(logout_call, "completed")
+	t.configure_a()
+	t.expect(forgot_at_once and retried.error == null and retried.get("bearer") == true, "logout_retry_carries_token",
+		"forgot at once: %s / %s" % [str(forgot_at_once), t.show(retried)])
+
 	# Remember me: the next two phases (new runs of the game) resume this session.
 	var remembered = yield(Howl.Players.login_player(email_name, new_pw, true), "completed")
 	var file := ConfigFile.new()

@@ -3,6 +3,14 @@ extends Reference
 
 
 func run(t):
+	# A key the server refuses (rotated on the dashboard, say) says nothing of the session: it is kept.
+	t.configure_a({"api_key": "howl_not_the_key_of_this_game_0000000000000000"})
+	var refused = yield(Howl.Players.resume_session(), "completed")
+	var file := ConfigFile.new()
+	var kept: bool = file.load("user://howl_session.cfg") == OK and str(file.get_value(t.env("HOWL_GAME_ID"), "token", "")) != ""
+	t.expect(t.code_of(refused) == "InvalidApiKey" and kept and not Howl.Players.is_logged_in(), "resume_refused_key_keeps_session",
+		"%s / kept: %s" % [t.show(refused), str(kept)])
+
 	t.configure_a()
 	var r = yield(Howl.Players.resume_session(), "completed")
 	var me = yield(Howl.Players.get_current_player(), "completed")

@@ -108,6 +108,21 @@ func run(t):
 		and _seen[1][1] == "score_saved" and _seen[1][0] == refused and t.code_of(refused) == "InvalidParameter",
 		"signals_emitted", str(_seen.size()))
 
+	# A paused game (a pause or game-over menu) still sends its calls and hears the answers.
+	t.configure_a({"timeout_seconds": 20})
+	_seen = []
+	Howl.connect("pinged", self, "_on_result", ["pinged"])
+	t.get_tree().paused = true
+	var _call = Howl.ping()
+	var paused_started: int = t.now_ms()
+	while _seen.empty() and t.now_ms() - paused_started < 8000:
+		yield(t.get_tree(), "idle_frame")
+	t.get_tree().paused = false
+	Howl.disconnect("pinged", self, "_on_result")
+	t.configure_a()
+	var paused_result: Dictionary = _seen[0][0] if not _seen.empty() else {"error": {"code": "StillWaiting", "message": "no answer while paused"}}
+	t.expect(paused_result.error == null and paused_result.name == "Game A", "paused_game_calls", t.show(paused_result))
+
 
 func _on_result(result, which: String) -> void:
 	_seen.append([result, which])

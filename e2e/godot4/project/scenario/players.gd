@@ -102,6 +102,24 @@ func run(t: TestHelper) -> void:
 		and token_header.begins_with("Bearer ") and direct.get("status") == 401 and t.code_of(twice) == "NotLoggedIn",
 		"logout_ends_session", "%s / me after: %s / the old token answers %s" % [t.said(out), t.said(after), direct.get("status")])
 
+	# A logout answered 429 first is sent again with the token it was made with; the device forgets
+	# the session as the call goes out.
+	await Howl.Players.login_player(howler, pw)
+	t.configure_a({"base_url": t.env("HOWL_FAULT_URL") + "/429"})
+	var logged_out := []
+	var on_logged_out := func(r: Dictionary) -> void: logged_out.append(r)
+	Howl.Players.player_logged_out.connect(on_logged_out)
+	Howl.Players.logout_player()
+	var forgot_at_once := not Howl.Players.is_logged_in()
+	var logout_started := t.now_ms()
+	while logged_out.is_empty() and t.now_ms() - logout_started < 15000:
+		await t.get_tree().process_frame
+	Howl.Players.player_logged_out.disconnect(on_logged_out)
+	t.configure_a()
+	var retried: Dictionary = logged_out[0] if not logged_out.is_empty() else {}
+	t.expect(forgot_at_once and t.ok(retried) and retried.get("bearer") == true, "logout_retry_carries_token",
+		"forgot at once: %s / %s" % [forgot_at_once, t.said(retried)])
+
 	# Remember me: the next two phases (new runs of the game) resume this session.
 	var remembered: Dictionary = await Howl.Players.login_player(howler, pw, true)
 	t.expect(t.ok(remembered) and not remembered.has("saved_session") and t.has_saved_session() and Howl.Players.is_logged_in(),

@@ -5,6 +5,12 @@ const TestHelper := preload("res://test_helper.gd")
 
 
 func run(t: TestHelper) -> void:
+	# A key the server refuses (rotated on the dashboard, say) says nothing of the session: it is kept.
+	t.configure_a({"api_key": "howl_not_the_key_of_this_game_0000000000000000"})
+	var refused: Dictionary = await Howl.Players.resume_session()
+	t.expect(t.code_of(refused) == "InvalidApiKey" and t.has_saved_session() and not Howl.Players.is_logged_in(),
+		"resume_refused_key_keeps_session", "%s / kept: %s" % [t.said(refused), t.has_saved_session()])
+
 	t.configure_a()
 	var howler := t.unique("howler")
 	var result: Dictionary = await Howl.Players.resume_session()

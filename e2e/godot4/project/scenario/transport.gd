@@ -88,6 +88,22 @@ func run(t: TestHelper) -> void:
 		and heard[1][1] == fetched and heard[2][0] == "player_data_fetched" and heard[2][1] == data and t.ok(data) and data.version == 0,
 		"signals_emitted", "heard %s" % [heard.map(func(h: Array) -> String: return h[0])])
 
+	# A paused game (a pause or game-over menu) still sends its calls and hears the answers.
+	t.configure_a({"timeout_seconds": 20})
+	var while_paused := []
+	var on_paused := func(r: Dictionary) -> void: while_paused.append(r)
+	Howl.pinged.connect(on_paused)
+	t.get_tree().paused = true
+	Howl.ping()
+	var paused_started := t.now_ms()
+	while while_paused.is_empty() and t.now_ms() - paused_started < 8000:
+		await t.get_tree().process_frame
+	t.get_tree().paused = false
+	Howl.pinged.disconnect(on_paused)
+	t.configure_a()
+	var paused_result: Dictionary = while_paused[0] if not while_paused.is_empty() else {"error": {"code": "StillWaiting", "message": "no answer while paused"}}
+	t.expect(t.ok(paused_result) and paused_result.name == "Game A", "paused_game_calls", t.said(paused_result))
+
 
 func _save_into(results: Dictionary, player_name: String, score: int) -> void:
 	results[player_name] = await Howl.Scores.save_score(player_name, score)

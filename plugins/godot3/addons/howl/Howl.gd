@@ -19,6 +19,8 @@ var _client: Node
 
 
 func _init() -> void:
+	# Calls made while the game is paused (a game-over or pause menu) must still go out and finish.
+	pause_mode = Node.PAUSE_MODE_PROCESS
 	_client = _Client.new()
 	_client.name = "Client"
 	_client.plugin_version = VERSION

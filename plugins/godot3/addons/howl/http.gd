@@ -47,8 +47,8 @@ class Waiter:
 
 
 func configure(config: Dictionary) -> void:
-	api_key = str(config.get("api_key", ""))
-	game_id = str(config.get("game_id", ""))
+	api_key = str(config.get("api_key", "")).strip_edges()
+	game_id = str(config.get("game_id", "")).strip_edges()
 	log_level = int(clamp(_number_or(config.get("log_level"), 1), 0, 2))
 	game_version = str(config.get("game_version", ""))
 	var url := str(config.get("base_url", DEFAULT_BASE_URL)).strip_edges()
@@ -104,11 +104,15 @@ func call_api(method: String, path: String, body, defaults: Dictionary) -> Dicti
 	var secrets := _secrets_of(body)
 	for s in secrets:
 		_secrets_in_flight.append(s)
-	var answer: Dictionary = yield(_attempt(method, url, body, body_text), "completed")
+	# Read once: a retry carries the token the call was made with, even if the player logged out since.
+	var token := ""
+	if players != null:
+		token = players.access_token()
+	var answer: Dictionary = yield(_attempt(method, url, body, body_text, token), "completed")
 	if answer.get("retry_after", -1.0) >= 0.0:
 		_log(1, "%s: too many requests, trying again in %s s" % [label, str(answer.retry_after)])
 		yield(get_tree().create_timer(answer.retry_after), "timeout")
-		answer = yield(_attempt(method, url, body, body_text), "completed")
+		answer = yield(_attempt(method, url, body, body_text, token), "completed")
 	for s in secrets:
 		_secrets_in_flight.erase(s)
 	var result: Dictionary
@@ -138,7 +142,7 @@ static func query(pairs: Array) -> String:
 
 
 # One HTTP exchange on its own HTTPRequest node, ended by the answer or by the timeout.
-func _attempt(method: String, url: String, body, body_text: String) -> Dictionary:
+func _attempt(method: String, url: String, body, body_text: String, token: String) -> Dictionary:
 	var headers := PoolStringArray([
 		"x-api-key: " + api_key,
 		"x-game-id: " + game_id,
@@ -148,9 +152,6 @@ func _attempt(method: String, url: String, body, body_text: String) -> Dictionar
 	])
 	if game_version != "":
 		headers.append("x-howl-game-version: " + game_version)
-	var token := ""
-	if players != null:
-		token = players.access_token()
 	if token != "":
 		headers.append("authorization: Bearer " + token)
 	if body != null:

@@ -14,8 +14,9 @@ signal current_player_fetched(result)
 
 const Checks = preload("res://addons/howl/checks.gd")
 const SESSION_FILE = "user://howl_session.cfg"
-# Errors after which a saved session is still worth trying again: the server never judged it.
-const KEEP_SAVED_ON = ["NetworkError", "Timeout", "InvalidResponse", "ServerError", "LimitExceeded", "InternalError", "ServiceUnavailable", "NotConfigured"]
+# Errors after which a saved session is still worth trying again: the server never judged it (it
+# was unreachable, or refused the game's key or its player accounts, which the developer may restore).
+const KEEP_SAVED_ON = ["NetworkError", "Timeout", "InvalidResponse", "ServerError", "LimitExceeded", "InternalError", "ServiceUnavailable", "NotConfigured", "InvalidApiKey", "PlayerAuthDisabled", "NotFound"]
 
 var client: Node
 

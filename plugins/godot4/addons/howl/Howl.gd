@@ -20,6 +20,8 @@ var _http: HowlHttp
 
 
 func _init() -> void:
+	# Calls made while the game is paused (a game-over or pause menu) must still go out and finish.
+	process_mode = Node.PROCESS_MODE_ALWAYS
 	_http = HowlHttp.new(self, VERSION)
 	Players = HowlPlayers.new(_http)
 	Players.name = "Players"

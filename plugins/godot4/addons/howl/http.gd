@@ -75,20 +75,27 @@ func fail(what: String, defaults: Dictionary, err: Dictionary) -> Dictionary:
 	return result
 
 
-## Sends one call and completes with `defaults` filled from the answer, and `error`.
-func call_api(method: int, path: String, body: Variant, defaults: Dictionary) -> Dictionary:
+## Sends one call and completes with `defaults` filled from the answer, and `error`. The call
+## carries `token` when one is given, else the logged-in player's token as it is now; a retry
+## carries the same one.
+func call_api(method: int, path: String, body: Variant, defaults: Dictionary, token: Variant = null) -> Dictionary:
 	var what := "%s %s" % [_verb(method), path]
 	if not is_configured():
 		return fail(what, defaults, error("NotConfigured", "Call Howl.configure({\"api_key\": …, \"game_id\": …}) before using Howl."))
 	if not is_instance_valid(_host) or not _host.is_inside_tree():
 		return fail(what, defaults, error("NotConfigured", "Howl must run as the autoload the plugin adds."))
-	var outcome: Dictionary = await _send(method, path, body)
+	var bearer := ""
+	if token is String:
+		bearer = token
+	elif session != null:
+		bearer = session.access_token()
+	var outcome: Dictionary = await _send(method, path, body, bearer)
 	if outcome.status == 429:
 		var wait := _retry_after(outcome.headers)
 		if wait >= 0.0 and wait <= MAX_RETRY_AFTER_SECONDS and _host.is_inside_tree():
 			log_info("%s: too many requests, trying again in %s s" % [what, wait])
 			await _host.get_tree().create_timer(wait).timeout
-			outcome = await _send(method, path, body)
+			outcome = await _send(method, path, body, bearer)
 	var result := defaults.duplicate(true)
 	if outcome.error == null:
 		var data: Dictionary = outcome.data
@@ -104,10 +111,7 @@ func call_api(method: int, path: String, body: Variant, defaults: Dictionary) ->
 	return result
 
 
-func _send(method: int, path: String, body: Variant) -> Dictionary:
-	var token := ""
-	if session != null:
-		token = session.access_token()
+func _send(method: int, path: String, body: Variant, token: String) -> Dictionary:
 	var headers := PackedStringArray([
 		"accept: application/json",
 		"x-api-key: " + api_key,

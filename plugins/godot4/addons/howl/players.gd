@@ -14,8 +14,9 @@ signal current_player_fetched(result: Dictionary)
 
 const Checks := preload("checks.gd")
 const SESSION_FILE := "user://howl_session.cfg"
-## Errors after which a saved session is still worth trying again: the server never judged it.
-const KEEP_SAVED_ON := ["NetworkError", "Timeout", "InvalidResponse", "ServerError", "LimitExceeded", "InternalError", "ServiceUnavailable", "NotConfigured"]
+## Errors after which a saved session is still worth trying again: the server never judged it (it
+## was unreachable, or refused the game's key or its player accounts, which the developer may restore).
+const KEEP_SAVED_ON := ["NetworkError", "Timeout", "InvalidResponse", "ServerError", "LimitExceeded", "InternalError", "ServiceUnavailable", "NotConfigured", "InvalidApiKey", "PlayerAuthDisabled", "NotFound"]
 
 var _http: RefCounted
 var _access_token := ""
@@ -83,7 +84,8 @@ func login_player(player_name, password, remember_me = false) -> Dictionary:
 		if result.error == null:
 			_start_session(result)
 			var saved: Variant = result.get("saved_session")
-			if remember_me == true and saved is Dictionary and saved.get("token") is String:
+			# `_start_session` turns an answer without a usable token into an error: nothing to save then.
+			if remember_me == true and result.error == null and saved is Dictionary and saved.get("token") is String:
 				_save_session(saved.token, saved.get("expires_at"))
 		_strip_tokens(result)
 	player_logged_in.emit(result)
@@ -123,9 +125,12 @@ func logout_player(everywhere = false) -> Dictionary:
 		forget_session_in_memory()
 		result = _http.fail("logout_player", defaults, Checks._error("NotLoggedIn", "No player is logged in.", ""))
 	else:
-		result = await _http.call_api(HTTPClient.METHOD_POST, "/v1/players/logout", {"all": everywhere == true}, defaults)
+		# The device forgets the session as the call goes out, whatever the answer: a login that
+		# answers before this logout does is not undone by it.
+		var token := access_token()
 		_delete_saved_session()
 		forget_session_in_memory()
+		result = await _http.call_api(HTTPClient.METHOD_POST, "/v1/players/logout", {"all": everywhere == true}, defaults, token)
 	player_logged_out.emit(result)
 	return result
 

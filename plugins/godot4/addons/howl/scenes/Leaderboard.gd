@@ -98,7 +98,7 @@ func _show(answer: Dictionary) -> void:
 		empty_label.text = "No scores in this period yet." if period is Dictionary else "No scores yet."
 		empty_label.visible = true
 	else:
-		for entry: Variant in scores:
+		for entry in scores:
 			if entry is Dictionary:
 				entries.add_child(_row(entry))
 	_enable_buttons(true)
