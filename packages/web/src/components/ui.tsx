@@ -90,6 +90,19 @@ export function Notice({ tone, children }: { tone: 'error' | 'success' | 'info';
   );
 }
 
+/** A load that failed: what went wrong (after `what`, if given) and a way to ask again. */
+export function LoadFailed({ what, error, onRetry }: { what?: string; error: Error; onRetry: () => void }) {
+  return (
+    <Notice tone="error">
+      {what ? `${what} - ` : ''}
+      {error.message}{' '}
+      <button type="button" className="font-semibold underline" onClick={onRetry}>
+        Try again
+      </button>
+    </Notice>
+  );
+}
+
 /** The narrow centred column of forms (sign-in, contact, change password). */
 export function FormPage({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
   return (

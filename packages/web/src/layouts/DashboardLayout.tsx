@@ -1,5 +1,5 @@
 import { Gamepad2, LogOut, PawPrint, Trophy, Users } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useSignOut } from '../api/session/mutations.js';
 import { useCurrentGame, useSession } from '../api/session/queries.js';
@@ -100,5 +100,7 @@ export function WithGame({
       </Card>
     );
   }
-  return <>{children(game)}</>;
+  // Keyed by the game: a switch starts the page afresh, so no draft, download or notice of the
+  // game before stays on screen to act on this one.
+  return <Fragment key={game.game_id}>{children(game)}</Fragment>;
 }

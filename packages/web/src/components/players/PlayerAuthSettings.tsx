@@ -3,7 +3,7 @@ import { Loader2 } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useUpdatePlayerAuth, type PlayerAuthChange } from '../../api/player-auth/mutations.js';
 import { usePlayerAuthSettings } from '../../api/player-auth/queries.js';
-import { Button, Field, Notice, Spinner } from '../ui.js';
+import { Button, Field, LoadFailed, Notice, Spinner } from '../ui.js';
 import { EmailTemplateEditor } from './EmailTemplateEditor.js';
 
 const REG_TYPES = [
@@ -29,12 +29,11 @@ export function PlayerAuthSettings({ gameId }: { gameId: string }) {
   if (settings.isPending) return <Spinner label="Loading your player authentication settings…" />;
   if (settings.error) {
     return (
-      <Notice tone="error">
-        We could not load your player authentication settings - {settings.error.message}{' '}
-        <button type="button" className="font-semibold underline" onClick={() => void settings.refetch()}>
-          Try again
-        </button>
-      </Notice>
+      <LoadFailed
+        what="We could not load your player authentication settings"
+        error={settings.error}
+        onRetry={() => void settings.refetch()}
+      />
     );
   }
   const s = settings.data;

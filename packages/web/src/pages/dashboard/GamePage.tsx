@@ -6,7 +6,7 @@ import { useDeleteGame, useRotateApiKey, useUpdateGame } from '../../api/games/m
 import { useApiKey, useGameDetails } from '../../api/games/queries.js';
 import { CopyButton } from '../../components/CopyButton.js';
 import { Modal } from '../../components/Modal.js';
-import { Button, Card, Field, Notice, Spinner } from '../../components/ui.js';
+import { Button, Card, Field, LoadFailed, Notice, Spinner } from '../../components/ui.js';
 import { WithGame } from '../../layouts/DashboardLayout.js';
 
 /**
@@ -46,12 +46,11 @@ function GameDetailsView({ game }: { game: { game_id: string; name: string } }) 
       {details.isPending ? (
         <Spinner label="Loading your game's settings…" />
       ) : details.error ? (
-        <Notice tone="error">
-          We could not load your game's settings - {details.error.message}{' '}
-          <button type="button" className="font-semibold underline" onClick={() => void details.refetch()}>
-            Try again
-          </button>
-        </Notice>
+        <LoadFailed
+          what="We could not load your game's settings"
+          error={details.error}
+          onRetry={() => void details.refetch()}
+        />
       ) : (
         <>
           <ClientDeletes game={details.data} />

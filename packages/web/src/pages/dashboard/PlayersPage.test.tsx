@@ -26,8 +26,12 @@ let calls: { method: string; url: string; body?: unknown }[];
 let failNext: { status: number; code: string; message: string } | undefined;
 let listed: typeof players;
 let authEnabled: boolean;
+let paged: boolean;
+let nextPageFails: boolean;
 beforeEach(() => {
   calls = [];
+  paged = false;
+  nextPageFails = false;
   failNext = undefined;
   listed = players;
   authEnabled = true;
@@ -47,7 +51,11 @@ beforeEach(() => {
         saved_session_days: 30,
         require_player_session: false,
       });
-    if (url.includes('/players?')) return json({ players: listed, cursor: null });
+    if (url.includes('/players?') && url.includes('cursor=page2')) {
+      if (nextPageFails) return json({ error: { code: 'InternalError', message: 'The server had a problem.' } }, 500);
+      return json({ players: [{ ...players[0]!, id: 'z', player_name: 'zed' }], cursor: null });
+    }
+    if (url.includes('/players?')) return json({ players: listed, cursor: paged ? 'page2' : null });
     const toggled = /\/players\/([^/]+)\/(disable|enable)$/.exec(url);
     if (toggled) return json({ player_name: decodeURIComponent(toggled[1]!), enabled: toggled[2] === 'enable' });
     return json({ ok: true });
@@ -74,6 +82,22 @@ describe('the players page', () => {
     expect(within(guest).queryByRole('button', { name: 'Change password' })).toBeNull();
     expect(within(guest).queryByRole('button', { name: 'Delete' })).toBeNull();
     expect(screen.queryByText('Load more players')).toBeNull();
+  });
+
+  it('keeps the players already loaded when the next page fails, and tries that page again', async () => {
+    paged = true;
+    nextPageFails = true;
+    renderPage();
+    await row('amy');
+    fireEvent.click(screen.getByRole('button', { name: 'Load more players' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The server had a problem.');
+    expect(screen.getByText('amy')).toBeInTheDocument();
+    expect(screen.getByText('guest')).toBeInTheDocument();
+    nextPageFails = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await row('zed')).toBeInTheDocument();
+    expect(screen.getByText('amy')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('opens the data modal with pretty-printed data, or says there is none', async () => {

@@ -5,7 +5,7 @@ import { usePlayerAuthSettings } from '../../api/player-auth/queries.js';
 import { useExportPlayerData, type Player, type PlayerAction } from '../../api/players/mutations.js';
 import { usePlayers } from '../../api/players/queries.js';
 import { Modal } from '../../components/Modal.js';
-import { Button, Notice, Spinner } from '../../components/ui.js';
+import { Button, LoadFailed, Notice, Spinner } from '../../components/ui.js';
 import { WithGame } from '../../layouts/DashboardLayout.js';
 import { PlayerActionModal } from './PlayerActions.js';
 import { PlayersTable } from './PlayersTable.js';
@@ -36,8 +36,8 @@ function Players({ gameId }: { gameId: string }) {
       </div>
       {players.isPending ? (
         <Spinner label="Loading players…" />
-      ) : players.error ? (
-        <Notice tone="error">{players.error.message}</Notice>
+      ) : rows.length === 0 && players.error ? (
+        <LoadFailed error={players.error} onRetry={() => void players.refetch()} />
       ) : rows.length === 0 ? (
         <NoPlayers authEnabled={settings.data?.enabled} />
       ) : (
@@ -46,6 +46,13 @@ function Players({ gameId }: { gameId: string }) {
           emailConfirmation={emailConfirmation}
           onShowData={setDataOf}
           onAction={(player, action) => setActing({ player, action })}
+        />
+      )}
+      {/* A next page that failed: the players already loaded stay on screen. */}
+      {rows.length > 0 && players.error && (
+        <LoadFailed
+          error={players.error}
+          onRetry={() => void (players.isFetchNextPageError ? players.fetchNextPage() : players.refetch())}
         />
       )}
       {players.hasNextPage && (

@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { useDeleteScore } from '../../api/scores/mutations.js';
 import { useScores } from '../../api/scores/queries.js';
 import { Modal } from '../../components/Modal.js';
-import { Button, Notice, Spinner } from '../../components/ui.js';
+import { Button, LoadFailed, Notice, Spinner } from '../../components/ui.js';
 import { metadataRows } from './score-format.js';
 
 const HEADINGS = ['Position', 'Player name', 'Score', 'Saved on', 'Metadata', 'Actions'] as const;
@@ -29,8 +29,10 @@ export function ScoreTable({ gameId, board, offset }: { gameId: string; board: B
   const [deleting, setDeleting] = useState<Score>();
   const remove = useDeleteScore(gameId, board.name);
   if (scores.isPending) return <Spinner label="Loading scores…" />;
-  if (scores.error) return <Notice tone="error">{scores.error.message}</Notice>;
-  const rows = scores.data.pages.flatMap((p) => p.scores);
+  const rows = scores.data?.pages.flatMap((p) => p.scores) ?? [];
+  if (rows.length === 0 && scores.error) {
+    return <LoadFailed error={scores.error} onRetry={() => void scores.refetch()} />;
+  }
   if (rows.length === 0) return <p className="py-4 text-center text-slate-500">No scores for this leaderboard</p>;
   return (
     <>
@@ -89,6 +91,13 @@ export function ScoreTable({ gameId, board, offset }: { gameId: string; board: B
           </tbody>
         </table>
       </div>
+      {/* A next page that failed: the scores already loaded stay on screen. */}
+      {scores.error && (
+        <LoadFailed
+          error={scores.error}
+          onRetry={() => void (scores.isFetchNextPageError ? scores.fetchNextPage() : scores.refetch())}
+        />
+      )}
       {scores.hasNextPage && (
         <Button variant="secondary" busy={scores.isFetchingNextPage} onClick={() => void scores.fetchNextPage()}>
           Load more scores

@@ -177,6 +177,27 @@ describe('the scores page', () => {
     await vi.waitFor(async () => expect(cellText(await section('Race'), 'Entries')).toBe('2 of 100'));
   });
 
+  it('shows the current period again when a board looked at in a past period stops resetting', async () => {
+    boards = boards.map((b) => (b.name === 'race' ? { ...b, time_based: 'weekly', timezone: 'UTC' } : b));
+    const user = userEvent.setup();
+    renderPage();
+    const race = await section('Race');
+    await user.click(within(race).getByRole('button', { expanded: false }));
+    await user.selectOptions(within(race).getByLabelText('Period'), '-1');
+    await vi.waitFor(() => expect(calls.at(-1)?.url).toContain('period_offset=-1'));
+    await user.click(within(race).getByRole('button', { name: 'Configure race' }));
+    const form = within(race).getByRole('form', { name: 'Leaderboard race' });
+    await user.selectOptions(within(form).getByLabelText('Reset period'), 'na');
+    await user.click(within(form).getByRole('button', { name: 'Update' }));
+    const confirm = screen.queryByRole('dialog');
+    if (confirm) await user.click(within(confirm).getAllByRole('button').at(-1)!);
+    await vi.waitFor(() => expect(within(race).queryByLabelText('Period')).not.toBeInTheDocument());
+    await vi.waitFor(() =>
+      expect(calls.filter((c) => c.url.includes('/race/scores?')).at(-1)?.url).toContain('period_offset=0'),
+    );
+    expect(await within(race).findByRole('table')).toBeInTheDocument();
+  });
+
   it('deletes a board from its row after the confirmation', async () => {
     const user = userEvent.setup();
     renderPage();

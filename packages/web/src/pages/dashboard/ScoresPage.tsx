@@ -57,7 +57,9 @@ function Boards({ gameId }: { gameId: string }) {
 function BoardRow({ gameId, board }: { gameId: string; board: Board }) {
   const [open, setOpen] = useState(false);
   const [configuring, setConfiguring] = useState(false);
-  const [offset, setOffset] = useState(0);
+  const [chosenOffset, setOffset] = useState(0);
+  // A board that stops resetting has only its current period, whichever was being looked at.
+  const offset = board.time_based === 'na' ? 0 : chosenOffset;
   const [wiping, setWiping] = useState(false);
   const wipe = useWipeLeaderboard(gameId, board.name);
   const Chevron = open ? ChevronDown : ChevronRight;
