@@ -125,12 +125,14 @@ export const setPlayerPasswordBody = z.object({
     .max(256, { message: 'Passwords can be at most 256 characters.' }),
 });
 
+const confirmPassword = z.string().max(256, { message: 'Passwords can be at most 256 characters.' });
+
 // The game API's bodies. Emails are checked by the server, so a bad one answers InvalidEmail.
 export const registerPlayerBody = z.object({
   player_name: playerName,
   email: z.string().max(254, { message: 'Please enter a valid email address.' }).optional(),
   password,
-  confirm_password: z.string().max(256),
+  confirm_password: confirmPassword,
 });
 export const confirmPlayerBody = z.object({ player_name: playerName, code: confirmationCode });
 export const playerNameBody = z.object({ player_name: playerName });
@@ -163,7 +165,7 @@ export const confirmPasswordResetBody = z.object({
   player_name: playerName,
   code: confirmationCode,
   password,
-  confirm_password: z.string().max(256),
+  confirm_password: confirmPassword,
 });
 
 export const playerProfile = z

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, startEnv } from './config.js';
 
@@ -7,7 +8,7 @@ describe('loadConfig', () => {
     expect(c).toMatchObject({
       port: 8080,
       host: undefined,
-      databaseUrl: 'sqlite:./data/howl.db',
+      databaseUrl: `sqlite:${fileURLToPath(new URL('../data/howl.db', import.meta.url))}`,
       databasePoolSize: undefined,
       databaseNamedStatements: true,
       redis: undefined,
@@ -23,6 +24,7 @@ describe('loadConfig', () => {
         signInFailureWindowSeconds: 900,
         authRequestsPerIpPerMinute: 30,
         codeMailsPerAccountPerHour: 5,
+        codeMailsPerAddressPerHour: 10,
       },
     });
   });
@@ -51,6 +53,43 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).trustProxy).toBe('10.0.0.0/8,127.0.0.1');
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY must be a number of proxy hops/);
+  });
+
+  it('refuses a TRUST_PROXY that is neither a hop count nor a list of addresses, naming it', () => {
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/255.0.0.0, ::1/128' }).trustProxy).toBe(
+      'loopback, 10.0.0.0/255.0.0.0, ::1/128',
+    );
+    for (const bad of ['yes', 'TRUE', '-1', '10.0.0.0/8,proxy.local', '10.0.0.1/8/9'])
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY must be a number of proxy hops/);
+  });
+
+  it('reads numbers as digits only, and a blank variable as one not set', () => {
+    for (const [name, value] of [
+      ['PORT', '1e3'],
+      ['PORT', '0x50'],
+      ['AUTH_REQUESTS_PER_IP_PER_MINUTE', '0x10'],
+      ['BODY_LIMIT', '1.5'],
+      ['DATABASE_POOL_SIZE', '0'],
+    ] as const)
+      expect(() => loadConfig({ [name]: value }), `${name}=${value}`).toThrow(new RegExp(name));
+    const blank = loadConfig({ PORT: '', DATABASE_POOL_SIZE: ' ', MAIL_FROM: '', TRUST_PROXY: '' });
+    expect(blank).toMatchObject({ port: 8080, databasePoolSize: undefined, mailFrom: 'Howl <no-reply@localhost>' });
+    expect(blank.publicUrl).toBe('http://localhost:8080');
+    expect(() => loadConfig({ DATABASE_URL: '' })).toThrow(/DATABASE_URL must start with sqlite:/);
+  });
+
+  it('takes PUBLIC_URL as http or https only, written back in lower case, and MAIL_FROM as an address', () => {
+    expect(loadConfig({ PUBLIC_URL: 'HTTPS://Howl.Example.com/' }).publicUrl).toBe('https://howl.example.com');
+    for (const bad of ['howl.example.com:443', 'ftp://howl.example.com'])
+      expect(() => loadConfig({ PUBLIC_URL: bad }), bad).toThrow(
+        /PUBLIC_URL must be a full http:\/\/ or https:\/\/ URL/,
+      );
+    expect(loadConfig({ MAIL_FROM: 'Wolf Games <games@wolf.example>' }).mailFrom).toBe(
+      'Wolf Games <games@wolf.example>',
+    );
+    expect(loadConfig({ MAIL_FROM: 'games@wolf.example' }).mailFrom).toBe('games@wolf.example');
+    for (const bad of ['garbage', 'Wolf <games>', 'a b@c.d'])
+      expect(() => loadConfig({ MAIL_FROM: bad }), bad).toThrow(/MAIL_FROM must be an address/);
   });
 
   it('has no development outbox unless DEV_OUTBOX turns it on, and never in production', () => {
@@ -134,7 +173,7 @@ describe('loadConfig', () => {
       problems = (e as ConfigError).problems;
     }
     expect(problems).toEqual([
-      'PORT must be a number. (got "eighty")',
+      'PORT must be a whole number (got "eighty")',
       'RANK_INDEX must be one of "memory", "redis", "sql". (got "fast")',
     ]);
   });

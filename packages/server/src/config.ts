@@ -1,9 +1,23 @@
 import { withField } from '@howl/contract';
+import { isIP } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { RedisTarget } from './lib/redis.js';
+import { StartError } from './lib/start-error.js';
 
-const port = z.coerce.number().int().min(0).max(65535);
-const positiveInt = z.coerce.number().int().positive();
+// Digits only: `1e3`, `0x10` and `12abc` are typing mistakes, not numbers to guess at.
+const wholeNumber = z.string().trim().regex(/^\d+$/, { message: 'must be a whole number' }).transform(Number);
+const port = wholeNumber.pipe(z.number().max(65535, { message: 'must be a port number (0 to 65535)' }));
+const positiveInt = wholeNumber.pipe(z.number().positive({ message: 'must be a whole number above 0' }));
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+/** One entry of TRUST_PROXY's list: a named range, an address, or an address with a prefix length or mask. */
+const isProxyEntry = (entry: string) => {
+  if (PROXY_RANGES.includes(entry)) return true;
+  const [address = '', range, ...rest] = entry.split('/');
+  return (
+    rest.length === 0 && isIP(address) !== 0 && (range === undefined || /^\d{1,3}$/.test(range) || isIP(range) === 4)
+  );
+};
 /** A switch written 1 (on) or 0 (off); empty is the default. */
 const onOff = (fallback: '0' | '1') =>
   z
@@ -20,13 +34,20 @@ const optionalUrl = (protocols: RegExp, example: string) =>
     .transform((v) => (v ? v : undefined))
     .refine((v) => v === undefined || protocols.test(v), { message: `must look like ${example}` });
 
+/**
+ * Without DATABASE_URL: the server package's `data/howl.db`, wherever the process was started from,
+ * so `npm start` and `node packages/server/dist/main.js` open the same file (a relative
+ * `sqlite:` URL is the operator's own, read from the working directory).
+ */
+export const DEFAULT_DATABASE_URL = `sqlite:${fileURLToPath(new URL('../data/howl.db', import.meta.url))}`;
+
 /** Every environment variable Howl reads, with its default. The README's table mirrors this. */
 const envSchema = z.object({
   PORT: port.default(8080),
   HOST: z.string().optional(),
   DATABASE_URL: z
     .string()
-    .default('sqlite:./data/howl.db')
+    .default(DEFAULT_DATABASE_URL)
     .refine((v) => /^(sqlite:|postgres(ql)?:\/\/)/.test(v), {
       message:
         'must start with sqlite: (e.g. sqlite:./data/howl.db) or postgres:// (e.g. postgres://user@127.0.0.1:5432/howl)',
@@ -47,8 +68,16 @@ const envSchema = z.object({
       },
     ),
   SMTP_URL: optionalUrl(/^smtps?:\/\//, 'smtp://user:pass@smtp.example.com:587'),
-  MAIL_FROM: z.string().default('Howl <no-reply@localhost>'),
-  PUBLIC_URL: z.url({ message: 'must be a full URL such as https://howl.example.com' }).optional(),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .default('Howl <no-reply@localhost>')
+    .refine((v) => /^(?:[^<>@]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/.test(v), {
+      message: 'must be an address, such as Howl <no-reply@howl.example.com> or no-reply@howl.example.com',
+    }),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, message: 'must be a full http:// or https:// URL such as https://howl.example.com' })
+    .optional(),
   SUPPORT_EMAIL: z.email({ message: 'must be an email address' }).default('support@localhost'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DEV_OUTBOX: onOff('0'),
@@ -62,6 +91,17 @@ const envSchema = z.object({
       message:
         'must be a number of proxy hops (e.g. 1 behind one load balancer) or a list of proxy addresses; "true" would let any client choose its own IP',
     })
+    .refine(
+      (v) =>
+        v === 'true' ||
+        ['', 'false'].includes(v) ||
+        /^\d+$/.test(v) ||
+        v.split(',').every((e) => isProxyEntry(e.trim())),
+      {
+        message:
+          'must be a number of proxy hops (e.g. 1), or a comma-separated list of proxy addresses (10.0.0.2, 10.0.0.0/8, loopback)',
+      },
+    )
     .transform((v): number | string | false =>
       v === 'false' || v === '0' || v === '' ? false : /^\d+$/.test(v) ? Number(v) : v,
     ),
@@ -70,6 +110,7 @@ const envSchema = z.object({
   SIGNIN_FAILURES_PER_IP: positiveInt.default(100),
   AUTH_REQUESTS_PER_IP_PER_MINUTE: positiveInt.default(30),
   CODE_MAILS_PER_ACCOUNT_PER_HOUR: positiveInt.default(5),
+  CODE_MAILS_PER_ADDRESS_PER_HOUR: positiveInt.default(10),
   DEVELOPER_SESSION_DAYS: positiveInt.default(30),
   GAME_API_REQUESTS_PER_KEY_PER_MINUTE: positiveInt.default(6000),
   GAME_API_REQUESTS_PER_IP_PER_MINUTE: positiveInt.default(600),
@@ -128,17 +169,29 @@ export interface AuthLimits {
   signInFailuresPerIp: number;
   authRequestsPerIpPerMinute: number;
   codeMailsPerAccountPerHour: number;
+  /** Code mails to one address per hour, whatever the accounts, pools and games that ask. */
+  codeMailsPerAddressPerHour: number;
 }
 
-export class ConfigError extends Error {
+export class ConfigError extends StartError {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   }
 }
 
+/**
+ * A blank variable (`PORT=` in an env file) is one not set, and takes its default; DATABASE_URL
+ * excepted, whose blank is refused rather than read as the embedded SQLite file.
+ */
+function withoutBlanks(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(
+    Object.entries(env).filter(([name, value]) => name === 'DATABASE_URL' || (value ?? '').trim() !== ''),
+  );
+}
+
 /** Reads and validates the environment once, at start; every bad variable is named. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = envSchema.safeParse(withoutBlanks(env));
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map(
@@ -175,7 +228,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redis,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    // Written back by the URL parser: `HTTPS://Howl.Example.com/` is https://howl.example.com.
+    publicUrl: (e.PUBLIC_URL ? new URL(e.PUBLIC_URL).href : `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     supportEmail: e.SUPPORT_EMAIL,
     nodeEnv: e.NODE_ENV,
     devOutbox: e.DEV_OUTBOX,
@@ -188,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       signInFailuresPerIp: e.SIGNIN_FAILURES_PER_IP,
       authRequestsPerIpPerMinute: e.AUTH_REQUESTS_PER_IP_PER_MINUTE,
       codeMailsPerAccountPerHour: e.CODE_MAILS_PER_ACCOUNT_PER_HOUR,
+      codeMailsPerAddressPerHour: e.CODE_MAILS_PER_ADDRESS_PER_HOUR,
     },
     developerSessionDays: e.DEVELOPER_SESSION_DAYS,
     gameApi: {

@@ -23,16 +23,21 @@ async function admin(url: string, statement: string, values: unknown[] = []) {
 
 interface Health {
   status: number;
-  body: { status?: string; database?: string; error?: { code: string; message: string } };
+  body: { status?: string; database?: string; redis?: string; error?: { code: string; message: string } };
 }
 
-/** Asks /healthz until it answers `status` (a restarted service takes a moment to be re-reached). */
-async function healthUntil(url: string, status: number, ms = 8_000): Promise<Health> {
+/** Asks /healthz until it answers `status` (a restarted service takes a moment to be re-reached), and `seen` holds. */
+async function healthUntil(
+  url: string,
+  status: number,
+  seen: (body: Health['body']) => boolean = () => true,
+  ms = 8_000,
+): Promise<Health> {
   const deadline = Date.now() + ms;
   for (;;) {
     const res = await fetch(`${url}/healthz`);
-    if (res.status === status || Date.now() > deadline)
-      return { status: res.status, body: (await res.json()) as Health['body'] };
+    const body = (await res.json()) as Health['body'];
+    if ((res.status === status && seen(body)) || Date.now() > deadline) return { status: res.status, body };
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -100,19 +105,25 @@ describe.skipIf(skip)('the server process when PostgreSQL or Redis goes away (re
     });
     expect(server.child.exitCode).toBeNull();
     await pgProxy.up();
-    expect(await healthUntil(server.url, 200)).toEqual({ status: 200, body: { status: 'ok', database: 'postgres' } });
+    expect(await healthUntil(server.url, 200)).toEqual({
+      status: 200,
+      body: { status: 'ok', database: 'postgres', redis: 'up' },
+    });
   });
 
-  it('/healthz names Redis while it is unreachable, and both when both are', async () => {
+  it('/healthz stays 200 but says degraded while Redis alone is away (the server still answers), 503 when the database is too', async () => {
     await redisProxy.down();
-    expect((await healthUntil(server.url, 503)).body.error?.message).toBe('Redis cannot be reached.');
+    expect(await healthUntil(server.url, 200, (body) => body.redis === 'down')).toEqual({
+      status: 200,
+      body: { status: 'degraded', database: 'postgres', redis: 'down' },
+    });
     await pgProxy.down();
     const both = await healthUntil(server.url, 503);
     expect(both.body.error?.message).toBe('The database and Redis cannot be reached.');
     expect(server.child.exitCode).toBeNull();
     await pgProxy.up();
     await redisProxy.up();
-    expect((await healthUntil(server.url, 200)).status).toBe(200);
+    expect((await healthUntil(server.url, 200, (body) => body.status === 'ok')).body.redis).toBe('up');
     expect(server.child.exitCode).toBeNull();
   });
 });
@@ -187,5 +198,33 @@ describe('the server process on SIGTERM', () => {
 
     expect(await exited).toBe(0);
     expect(request.received()).toMatch(/HTTP\/1\.1 200 OK/);
+  });
+});
+
+describe('the server process when it cannot start', () => {
+  const refusal = (env: Record<string, string>) =>
+    startServerProcess(env).then(
+      async (server) => {
+        server.child.kill('SIGTERM');
+        return 'it started';
+      },
+      (err: Error) => err.message,
+    );
+
+  it('says in one line, with no stack, that the database of DATABASE_URL cannot be reached, and exits 1', async () => {
+    const said = await refusal({ DATABASE_URL: 'postgres://howl:secret-password@127.0.0.1:1/howl' });
+    expect(said).toMatch(/^the server exited with 1:\nCannot reach the database of DATABASE_URL: .*ECONNREFUSED/);
+    expect(said).not.toMatch(/\n\s+at |secret-password/);
+  });
+
+  it('says which address it could not listen on (HOST, PORT), and exits 1', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'howl-host-'));
+    try {
+      const said = await refusal({ DATABASE_URL: `sqlite:${join(dir, 'howl.db')}`, HOST: 'no-such-host.invalid' });
+      expect(said).toMatch(/^Cannot listen on no-such-host\.invalid, port 0 \(HOST, PORT\): E[A-Z]+$/m);
+      expect(said).not.toMatch(/\n\s+at /);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig, startEnv } from './config.js';
+import { loadConfig, startEnv } from './config.js';
+import { StartError } from './lib/start-error.js';
 import { createDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { trackConnections } from './http/drain.js';
@@ -21,7 +22,12 @@ async function main(): Promise<void> {
     namedStatements: config.databaseNamedStatements,
   });
   await migrateToLatest(database);
-  const redis = config.redis ? await connectRedis(config.redis) : undefined;
+  const redis = config.redis
+    ? await connectRedis(config.redis, (err, attempt) => {
+        // Said at once, then about every half minute: a start waiting on Redis is not a hung one.
+        if (attempt % 8 === 1) console.error(`Waiting for Redis (REDIS_URL or REDIS_CLUSTER_NODES): ${err.message}`);
+      })
+    : undefined;
   const app = await buildApp({ config, database, redis, ...(config.webRoot ? { webRoot: config.webRoot } : {}) });
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.off(signal, early);
@@ -36,7 +42,13 @@ async function main(): Promise<void> {
     await redis?.quit();
   });
 
-  await listen(app, config.port, config.host);
+  await listen(app, config.port, config.host).catch((err: unknown) => {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (!code) throw err;
+    throw new StartError(
+      `Cannot listen on ${config.host ?? 'every address'}, port ${config.port} (HOST, PORT): ${code}`,
+    );
+  });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.log(`Howl is listening on http://localhost:${port} (database: ${database.dialect})`);
@@ -77,6 +89,6 @@ function closeOnSignal(app: FastifyInstance, close: () => Promise<void>): void {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof ConfigError ? err.message : err);
+  console.error(err instanceof StartError ? err.message : err);
   process.exit(1);
 });

@@ -11,11 +11,11 @@ import { compareEntries } from './modules/ranking/order.js';
 const skip = !services.postgresUrl || !services.redisUrl;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Asks /healthz until it answers `status` (a relay brought back takes a moment to be re-reached). */
-async function healthUntil(url: string, status: number): Promise<void> {
+/** Asks /healthz until it says Redis is `redis` (a relay brought back takes a moment to be re-reached). */
+async function redisUntil(url: string, redis: 'up' | 'down'): Promise<void> {
   const deadline = Date.now() + 8_000;
-  while ((await fetch(`${url}/healthz`)).status !== status) {
-    if (Date.now() > deadline) throw new Error(`/healthz never answered ${status}`);
+  while (((await (await fetch(`${url}/healthz`)).json()) as { redis?: string }).redis !== redis) {
+    if (Date.now() > deadline) throw new Error(`/healthz never said Redis is ${redis}`);
     await pause(100);
   }
 }
@@ -119,12 +119,12 @@ describe.skipIf(skip)('postgres + redis: the Redis rank index while Redis goes a
     await expectRanksAsStored('with the index built');
 
     await proxy.down();
-    await healthUntil(server.url, 503);
+    await redisUntil(server.url, 'down');
     await submit(15, 'during');
     await expectRanksAsStored('during the outage');
 
     await proxy.up();
-    await healthUntil(server.url, 200);
+    await redisUntil(server.url, 'up');
     // The sorted set left in Redis misses the writes of the outage: it must not be served.
     await expectRanksAsStored('as Redis comes back');
     await submit(5, 'after');

@@ -1,4 +1,5 @@
 import { Migrator } from 'kysely';
+import { StartError } from '../lib/start-error.js';
 import type { Database } from './database.js';
 import { migrations } from './migrations/index.js';
 
@@ -14,7 +15,9 @@ export async function migrateToLatest(database: Database): Promise<string[]> {
   const failed = results.find((r) => r.status === 'Error');
   if (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${reason}`, { cause: error });
+    // No migration ran: the database was not reached (the URL's password stays out of the message).
+    if (!failed) throw new StartError(`Cannot reach the database of DATABASE_URL: ${reason}`, { cause: error });
+    throw new Error(`Migration ${failed.migrationName} failed: ${reason}`, { cause: error });
   }
   return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

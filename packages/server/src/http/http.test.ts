@@ -170,6 +170,32 @@ for (const { dialect, skip } of DIALECTS) {
   });
 }
 
+describe('sqlite: when the mail server refuses mail for a while', () => {
+  it('answers 503 each time, and once it is back the next sign-up mails the code: the refused mails used none up', async () => {
+    const t = await startTestApp({ dialect: 'sqlite' });
+    try {
+      const email = uniqueEmail();
+      const body = { email, password: STRONG_PASSWORD, firstName: 'A', lastName: 'B' };
+      t.smtp.refusing = true;
+      // More tries than the account's code mails an hour (5).
+      for (let i = 0; i < 7; i++) {
+        const res = await call(t.app, 'POST', '/api/auth/sign-up', { body });
+        expect([res.statusCode, res.json().error.code], `try ${i}`).toEqual([503, 'ServiceUnavailable']);
+      }
+      t.smtp.refusing = false;
+      const res = await call(t.app, 'POST', '/api/auth/sign-up', { body });
+      expect(res.json().error.code).toBe('UsernameExists');
+      await t.smtp.waitFor(email, 1);
+      const confirmed = await call(t.app, 'POST', '/api/auth/confirm-sign-up', {
+        body: { email, code: t.smtp.lastCode(email) },
+      });
+      expect(confirmed.statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('sqlite: when mail cannot be sent', () => {
   it('answers 503 ServiceUnavailable, and a later sign-up for the same address mails the code', async () => {
     const t = await startTestApp({ dialect: 'sqlite', env: { SMTP_URL: 'smtp://127.0.0.1:1' } });

@@ -1,4 +1,5 @@
 import { Cluster, Redis, type ClusterNode, type RedisOptions } from 'ioredis';
+import { StartError } from './start-error.js';
 
 /**
  * A connection to one Redis or to a Redis Cluster: the code that takes one sends each command, script
@@ -11,11 +12,52 @@ export type RedisTarget = { url: string } | { clusterNodes: string[] };
 
 const OPTIONS: RedisOptions = { maxRetriesPerRequest: 2 };
 
-/** Connects and waits until commands can be sent; a cluster is ready once its slots are known. */
-export async function connectRedis(target: RedisTarget): Promise<RedisClient> {
-  const redis = 'url' in target ? new Redis(target.url, { ...OPTIONS, lazyConnect: true }) : clusterClient(target);
-  await redis.connect();
-  return redis;
+/** How long to wait between tries while Redis cannot be reached at start: growing to 5 s. */
+const retryDelayMs = (attempt: number) => Math.min(500 * attempt, 5_000);
+
+/**
+ * Connects and waits until commands can be sent; a cluster is ready once its slots are known.
+ * While Redis cannot be reached it tries again, telling `onWait` why, rather than failing: a
+ * process started (or a cluster's worker replaced) during a Redis outage starts once it is back.
+ * A database number the server refuses (`redis://…/99`) is no outage, and fails at once.
+ */
+export async function connectRedis(
+  target: RedisTarget,
+  onWait: (err: Error, attempt: number) => void = () => {},
+): Promise<RedisClient> {
+  for (let attempt = 1; ; attempt++) {
+    const redis = 'url' in target ? new Redis(target.url, { ...OPTIONS, lazyConnect: true }) : clusterClient(target);
+    // This try's errors come back through connect(); left unheard they would be printed as unhandled.
+    const heard = () => {};
+    redis.on('error', heard);
+    try {
+      await redis.connect();
+    } catch (err) {
+      redis.disconnect();
+      onWait(err as Error, attempt);
+      await new Promise((resolve) => setTimeout(resolve, retryDelayMs(attempt)));
+      continue;
+    }
+    try {
+      if ('url' in target) await selectDatabase(redis as Redis, target.url);
+    } catch (err) {
+      redis.disconnect();
+      throw err;
+    }
+    redis.off('error', heard);
+    return redis;
+  }
+}
+
+/** ioredis selects the URL's database quietly, and stays on 0 if it may not: asked here, a refusal is seen. */
+async function selectDatabase(redis: Redis, url: string): Promise<void> {
+  const db = new URL(url).pathname.slice(1);
+  if (!db || db === '0') return;
+  try {
+    await redis.select(Number(db));
+  } catch (err) {
+    throw new StartError(`REDIS_URL names database ${db}, which this Redis refuses: ${(err as Error).message}`);
+  }
 }
 
 /** The first URL's credentials and scheme (`rediss:` for TLS) serve every node, as a cluster shares them. */

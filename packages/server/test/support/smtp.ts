@@ -14,13 +14,26 @@ export async function startSmtpServer(): Promise<{
   lastCode(to: string): string;
   /** Waits (up to 5 s) until `count` mails to `to` have arrived: for mail sent after the answer. */
   waitFor(to: string, count?: number): Promise<ReceivedMail[]>;
+  /** While true, every mail is refused as a mail server that is down for maintenance refuses it. */
+  refusing: boolean;
   close(): Promise<void>;
 }> {
   const messages: ReceivedMail[] = [];
+  const state = { refusing: false };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(_address, _session, callback) {
+      if (state.refusing) {
+        const refused = new Error('Service not available, closing transmission channel') as Error & {
+          responseCode: number;
+        };
+        refused.responseCode = 421;
+        return callback(refused);
+      }
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -38,6 +51,12 @@ export async function startSmtpServer(): Promise<{
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    get refusing() {
+      return state.refusing;
+    },
+    set refusing(value: boolean) {
+      state.refusing = value;
+    },
     lastCode(to) {
       const mail = messages.filter((m) => m.to.includes(to)).at(-1);
       // Quoted-printable may break a line anywhere with a soft break (`=` at the end of a line).

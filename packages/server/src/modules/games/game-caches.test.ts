@@ -201,7 +201,7 @@ for (const shared of sharedRedis()) {
       it('says on /healthz of both processes that the database and Redis answer', async () => {
         for (const t of [a, b]) {
           const res = await call(t.app, 'GET', '/healthz');
-          expect([res.statusCode, res.json()]).toEqual([200, { status: 'ok', database: 'postgres' }]);
+          expect([res.statusCode, res.json()]).toEqual([200, { status: 'ok', database: 'postgres', redis: 'up' }]);
         }
       });
 

@@ -10,8 +10,10 @@ import { withTimeout } from '../../lib/timeout.js';
 const REDIS_PING_TIMEOUT_MS = 2_000;
 
 /**
- * `GET /healthz`: 200 while the database (and Redis, when configured) answer; 503 naming what does
- * not, for load balancers and orchestrators. The process itself keeps running and reconnects.
+ * `GET /healthz`, for load balancers, orchestrators and monitors: 200 while the database answers,
+ * 503 naming what does not. Without Redis the server still answers every call (limits count in the
+ * process, ranks come from the database), so Redis away is `degraded`, still 200: every process
+ * shares one Redis, and a 503 would take them all out of a load balancer at once.
  */
 export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; redis?: RedisClient }> = async (
   app,
@@ -24,16 +26,26 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; redis?: R
         tags: ['operations'],
         summary: 'Liveness, and whether the database and Redis can be reached',
         response: {
-          200: z.object({ status: z.literal('ok'), database: z.enum(['sqlite', 'postgres']) }),
+          200: z.object({
+            status: z.enum(['ok', 'degraded']),
+            database: z.enum(['sqlite', 'postgres']),
+            redis: z.enum(['up', 'down']).optional().meta({ description: 'When Redis is configured.' }),
+          }),
           503: errorResponse,
         },
       },
     },
     async (_request, reply) => {
       const [databaseUp, redisUp] = await Promise.all([database.ping(), redis ? pingRedis(redis) : true]);
-      if (databaseUp && redisUp) return { status: 'ok' as const, database: database.dialect };
-      const down = !redisUp ? (!databaseUp ? 'The database and Redis' : 'Redis') : 'The database';
-      return reply.status(503).send(errorBody('ServiceUnavailable', `${down} cannot be reached.`));
+      if (!databaseUp) {
+        const down = redisUp ? 'The database' : 'The database and Redis';
+        return reply.status(503).send(errorBody('ServiceUnavailable', `${down} cannot be reached.`));
+      }
+      return {
+        status: redisUp ? ('ok' as const) : ('degraded' as const),
+        database: database.dialect,
+        ...(redis ? { redis: redisUp ? ('up' as const) : ('down' as const) } : {}),
+      };
     },
   );
 };

@@ -11,6 +11,7 @@ const CODE_LIFETIME_MS: Record<CodePurpose, number> = {
   confirm_sign_up: 24 * HOUR,
   reset_password: 15 * 60_000,
 };
+const DEFAULT_LIMIT_MESSAGE = 'Too many attempts. Please try again later.';
 /** Wrong tries after which a code stops working. */
 const MAX_CODE_ATTEMPTS = 5;
 
@@ -20,13 +21,22 @@ export function poolCodes(ctx: PoolContext, sendCode: UserPoolOptions['sendCode'
   const codeHash = (user: IdentityUser, code: string) => sha256(`${user.id}:${code}`);
 
   return {
-    /** Mails a fresh code (replacing the last one) under the per-account mail limit. */
+    /** Counts a code mail to `email` under the per-address limit, before there is an account to mail. */
+    countAddressMail: (email: string | null, limitMessage = DEFAULT_LIMIT_MESSAGE): Promise<void> =>
+      email ? limits.countAddressMail(email, limitMessage) : Promise.resolve(),
+
+    /**
+     * Mails a fresh code (replacing the last one) under the per-account and per-address mail
+     * limits; `addressCounted` when the caller counted the address already (`countAddressMail`).
+     */
     async issue(
       user: IdentityUser,
       purpose: CodePurpose,
-      limitMessage = 'Too many attempts. Please try again later.',
+      limitMessage = DEFAULT_LIMIT_MESSAGE,
+      { addressCounted = false } = {},
     ): Promise<void> {
       await limits.countCodeMail(accountKey(user.username), limitMessage);
+      if (user.email && !addressCounted) await limits.countAddressMail(user.email, limitMessage);
       const code = newSixDigitCode();
       const now = clock.now();
       await store
@@ -44,6 +54,8 @@ export function poolCodes(ctx: PoolContext, sendCode: UserPoolOptions['sendCode'
       try {
         await sendCode({ username: user.username, email: user.email }, purpose, code);
       } catch (cause) {
+        // Nothing reached the address: an outage of the mail server must not use up its mails.
+        await limits.refundCodeMail(accountKey(user.username), user.email);
         throw E.mailFailed(cause);
       }
     },

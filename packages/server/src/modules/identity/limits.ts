@@ -22,6 +22,12 @@ export function identityLimits(limiters: LimiterFactory, limits: AuthLimits) {
     points: limits.codeMailsPerAccountPerHour,
     durationSeconds: 3600,
   });
+  // Per address, across pools: any game's players can be given anyone's address.
+  const addressMails = limiters.create({
+    name: 'code-mail-address',
+    points: limits.codeMailsPerAddressPerHour,
+    durationSeconds: 3600,
+  });
   const ipRequests = limiters.create({
     name: 'auth-ip',
     points: limits.authRequestsPerIpPerMinute,
@@ -66,6 +72,17 @@ export function identityLimits(limiters: LimiterFactory, limits: AuthLimits) {
     /** Counts one code mail to the account; past the limit, refuses with `message`. */
     async countCodeMail(accountKey: string, message: string): Promise<void> {
       await consumeOrRefuse(codeMails, accountKey, message);
+    },
+
+    /** Gives back a code mail that never went out (the mail server refused it or was down). */
+    async refundCodeMail(accountKey: string, email: string | null): Promise<void> {
+      await codeMails.reward(accountKey, 1);
+      if (email) await addressMails.reward(email.trim().toLowerCase(), 1);
+    },
+
+    /** Counts one code mail to an address, whichever account it is for; past the limit, refuses with `message`. */
+    async countAddressMail(email: string, message: string): Promise<void> {
+      await consumeOrRefuse(addressMails, email.trim().toLowerCase(), message);
     },
 
     /**

@@ -26,4 +26,22 @@ describe('password forms', () => {
     // A password typed with stars matched as it was.
     expect(await stars.verify(await plain.hash('Howl*Pass1'), 'Howl*Pass1')).toBe(true);
   });
+
+  it('dots-as-stars: a wrong password costs as many hashes for an unknown account as for a known one', async () => {
+    let hashes = 0;
+    const counted = hasherFor('dots-as-stars', {
+      hash: plain.hash,
+      verify: (stored, password) => ((hashes += 1), plain.verify(stored, password)),
+      verifyNothing: (password) => ((hashes += 1), plain.verifyNothing(password)),
+    });
+    const stored = await counted.hash('Howl.Pass.1');
+    for (const wrong of ['Wrong.Pass.2', 'Wrong-Pass-2']) {
+      hashes = 0;
+      expect(await counted.verify(stored, wrong)).toBe(false);
+      const known = hashes;
+      hashes = 0;
+      await counted.verifyNothing(wrong);
+      expect(hashes, wrong).toBe(known);
+    }
+  });
 });

@@ -44,7 +44,10 @@ export function poolSignIn(ctx: PoolContext, sessions: PoolSessions) {
             await hasher.verifyNothing(password);
             throw E.userNotFound();
           }
-          if (!(await hasher.verify(user.password_hash, password))) throw E.notAuthorized();
+          const matches = await hasher.verify(user.password_hash, password);
+          // A reset request ended the old password: right or wrong, one answer, which tells nothing of it.
+          if (user.status === 'RESET_REQUIRED') throw E.passwordResetRequired();
+          if (!matches) throw E.notAuthorized();
         }),
       );
       const refusal = refusalOf(user!);

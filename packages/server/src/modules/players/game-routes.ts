@@ -20,7 +20,7 @@ import { GAME_API_SECURITY } from '../games/game-api.js';
 import { identityErrors } from '../identity/errors.js';
 import type { Identity, SessionUser } from '../identity/service.js';
 import { playerErrors } from './errors.js';
-import type { Players } from './service.js';
+import { bearerToken, type Players } from './service.js';
 
 const tags = ['players (game API)'];
 const errors = {
@@ -45,7 +45,8 @@ export const playerGameRoutes = (players: Players, identity: Identity): FastifyP
 
     /** The player behind the call's Bearer token; a missing one and a dead one fail differently. */
     async function signedIn(request: FastifyRequest): Promise<SessionUser> {
-      if (!request.headers.authorization) throw playerErrors.signInRequired();
+      // No token, or not a Bearer one (`Basic …`): nothing to call expired.
+      if (!bearerToken(request.headers.authorization)) throw playerErrors.signInRequired();
       const session = await players.authenticate(game(request), request.headers.authorization);
       if (!session) throw identityErrors.sessionExpired();
       return session;

@@ -56,6 +56,23 @@ for (const { dialect, skip } of DIALECTS) {
       expect((await submit('\u0412\u043e\u043b\u043a')).statusCode).toBe(200);
     });
 
+    it('refuses "." and ".." (a web address drops them, so such a player could not be managed) and saves nothing', async () => {
+      for (const name of ['.', '..', ' .. ', '\uff0e\uff0e']) {
+        for (const res of [await submit(name), await register(name)]) {
+          expect([res.statusCode, res.json().error], name).toEqual([
+            400,
+            { code: 'InvalidParameter', message: 'player_name cannot be "." or "..".', field: 'player_name' },
+          ]);
+        }
+      }
+      const names = await scoresOf();
+      expect(names).not.toContain('.');
+      expect(names).not.toContain('..');
+      // Dots with more around them are names like any other.
+      expect((await submit('...')).statusCode).toBe(200);
+      expect((await submit('.a.')).statusCode).toBe(200);
+    });
+
     it('compares names after NFKC: full-width "ｒｅｕｓｅ" and a decomposed "José" are the registered players', async () => {
       for (const name of ['\uff52\uff45\uff55\uff53\uff45', 'Jose\u0301']) {
         const res = await submit(name);

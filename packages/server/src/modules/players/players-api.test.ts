@@ -171,6 +171,9 @@ for (const { dialect, skip } of DIALECTS) {
       const old = await login(p.name);
       expect(old.statusCode).toBe(403);
       expect(old.json().error.code).toBe('PasswordResetRequired');
+      // A wrong password answers the same: a login tells nobody whether a guess was the old password.
+      const wrong = await login(p.name, 'Not-The-Pass-9');
+      expect([wrong.statusCode, wrong.json()]).toEqual([old.statusCode, old.json()]);
 
       const code = ctx.t.smtp.lastCode(p.email);
       const confirm = (body: Record<string, unknown>) =>
@@ -187,6 +190,9 @@ for (const { dialect, skip } of DIALECTS) {
       expect((await confirm({})).statusCode).toBe(200);
 
       expect((await v1('GET', '/v1/players/me', { token: p.access_token })).json().error.code).toBe('SessionExpired');
+      // A token of another scheme is no session at all, not an expired one.
+      const basic = await v1('GET', '/v1/players/me', { headers: { authorization: 'Basic YTpi' } });
+      expect([basic.statusCode, basic.json().error.code]).toEqual([401, 'NotAuthorized']);
       expect((await login(p.name)).statusCode).toBe(401);
       const fresh = await login(p.name, NEW_PASSWORD);
       expect(fresh.statusCode).toBe(200);

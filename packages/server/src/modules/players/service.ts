@@ -59,6 +59,10 @@ function settingsOf(game: GameRow): PlayerAuthSettings {
   };
 }
 
+/** The token of an `Authorization: Bearer …` header; undefined for none or another scheme. */
+export const bearerToken = (authorization: string | undefined): string | undefined =>
+  /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
+
 const profile = (user: Pick<IdentityUser, 'username' | 'email' | 'status'>) => ({
   player_name: user.username,
   email: user.email,
@@ -105,7 +109,7 @@ export function createPlayers({ db, identity, mailer, clock, games, playerData }
 
   /** The player behind a Bearer token of this game, or undefined. */
   async function authenticate(game: GameRow, authorization: string | undefined): Promise<SessionUser | undefined> {
-    const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
+    const token = bearerToken(authorization);
     return token ? poolOf(game).authenticate(token) : undefined;
   }
 

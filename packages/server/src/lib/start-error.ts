@@ -1,0 +1,2 @@
+/** A start that cannot go on for a reason the operator can fix: printed as its message alone, no stack. */
+export class StartError extends Error {}

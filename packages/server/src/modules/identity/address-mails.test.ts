@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { call, STRONG_PASSWORD, uniqueIp } from '../../../test/support/app.js';
+import { playerGame } from '../../../test/support/players.js';
+import { DIALECTS } from '../../../test/support/services.js';
+
+for (const { dialect, skip } of DIALECTS) {
+  describe.skipIf(skip)(`${dialect}: code mails per address`, () => {
+    const { ctx, newGame, register, v1 } = playerGame(dialect);
+
+    it('mails one address at most 10 codes an hour, whatever the names, games and pools asking', async () => {
+      const other = await newGame('Other game', { reg_type: 'email_un_pwd', email_confirmation: true });
+      await call(ctx.t.app, 'PUT', `/api/games/${ctx.game.game_id}/player-auth`, {
+        cookie: ctx.cookie,
+        body: { reg_type: 'email_un_pwd', email_confirmation: true },
+      });
+      const address = `someone-${process.pid}@example.com`;
+      const mailsTo = () => ctx.t.smtp.messages.filter((m) => m.to.includes(address)).length;
+      // Each from a network of its own, as a spammer's would be; the letter case of the address does not matter.
+      for (let i = 0; i < 10; i++) {
+        const game = i % 2 ? other : ctx.game;
+        const email = i % 3 ? address : address.toUpperCase();
+        const res = await v1('POST', '/v1/players', {
+          apiKey: game.api_key,
+          gameId: game.game_id,
+          ip: uniqueIp(),
+          body: { player_name: `sender-${i}`, email, password: STRONG_PASSWORD, confirm_password: STRONG_PASSWORD },
+        });
+        expect(res.statusCode, `registration ${i}`).toBe(200);
+      }
+      await ctx.t.smtp.waitFor(address, 10);
+      expect(mailsTo()).toBe(10);
+
+      const refused = await register('sender-10', address, { ip: uniqueIp() });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error.code).toBe('LimitExceeded');
+      // No account was made that its address could never confirm: the name is still free.
+      const again = await register('sender-10', address, { ip: uniqueIp() });
+      expect([again.statusCode, again.json().error.code]).toEqual([429, 'LimitExceeded']);
+      const reset = await v1('POST', '/v1/players/password-reset', {
+        ip: uniqueIp(),
+        body: { player_name: 'sender-0' },
+      });
+      expect([reset.statusCode, reset.json().error.code]).toEqual([429, 'LimitExceeded']);
+      const developer = await call(ctx.t.app, 'POST', '/api/auth/sign-up', {
+        ip: uniqueIp(),
+        body: { email: address, password: STRONG_PASSWORD, firstName: 'A', lastName: 'B' },
+      });
+      expect([developer.statusCode, developer.json().error.code]).toEqual([429, 'LimitExceeded']);
+      expect(mailsTo()).toBe(10);
+
+      // Another address is not affected.
+      expect((await register('sender-11', `else-${process.pid}@example.com`, { ip: uniqueIp() })).statusCode).toBe(200);
+    });
+  });
+}
