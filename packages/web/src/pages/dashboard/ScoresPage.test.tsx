@@ -39,8 +39,12 @@ const score = (position: number, player_name: string, value: number, metadata: R
 // it was told to create, change or delete, and records every call.
 let boards: LeaderboardWithStats[];
 let calls: { method: string; url: string; body?: Record<string, unknown> }[];
+let paged: boolean;
+let nextPageFails: boolean;
 beforeEach(() => {
   calls = [];
+  paged = false;
+  nextPageFails = false;
   boards = [
     board(),
     board({ name: 'race', display_name: 'Race', sort: 'asc', max_entries: null, engine: '4', entry_count: 2 }),
@@ -55,11 +59,15 @@ beforeEach(() => {
       boards = [...boards, made];
       return json(made, 201);
     }
+    if (url.startsWith(`${BOARDS}/race/scores?`) && url.includes('cursor=next')) {
+      if (nextPageFails) return json({ error: { code: 'InternalError', message: 'The server had a problem.' } }, 500);
+      return json({ scores: [score(3, 'late', 60, null)], period: null, cursor: null });
+    }
     if (url.startsWith(`${BOARDS}/race/scores?`))
       return json({
         scores: [score(1, 'swift', 41.5, { car: 'red' }), score(2, 'steady', 58.25, null)],
         period: null,
-        cursor: null,
+        cursor: paged ? 'next' : null,
       });
     const name = decodeURIComponent(url.slice(BOARDS.length + 1));
     if (method === 'PUT') {
@@ -128,6 +136,24 @@ describe('the scores page', () => {
     await user.click(within(rows[0]!).getByRole('button', { name: 'Metadata of the score of swift' }));
     const metadata = await screen.findByRole('dialog', { name: 'Score metadata' });
     expect(within(metadata).getByText('car').nextElementSibling).toHaveTextContent('red');
+  });
+
+  it('keeps the scores already loaded when the next page fails, and tries that page again', async () => {
+    paged = true;
+    nextPageFails = true;
+    const user = userEvent.setup();
+    renderPage();
+    const race = await section('Race');
+    await user.click(within(race).getByRole('button', { expanded: false }));
+    await within(race).findByText('swift');
+    await user.click(within(race).getByRole('button', { name: 'Load more scores' }));
+    expect(await within(race).findByRole('alert')).toHaveTextContent('The server had a problem.');
+    expect(within(race).getByText('swift')).toBeInTheDocument();
+    nextPageFails = false;
+    await user.click(within(race).getByRole('button', { name: 'Try again' }));
+    expect(await within(race).findByText('late')).toBeInTheDocument();
+    expect(within(race).getByText('steady')).toBeInTheDocument();
+    expect(within(race).queryByRole('alert')).toBeNull();
   });
 
   it('adds a leaderboard from the page with the configuration form; it joins the list', async () => {
