@@ -28,10 +28,13 @@ export function either<T>(row: Record<string, unknown>, short: string, long: str
 }
 
 // Whole keys are optional here; the row's check below says which one is missing, under the name the row uses.
+// Up to the end of the year 9999: the periods of a board in any time zone can be reckoned for it
+// (near the very end of JavaScript's dates, a board's local period, or the one after, has no date).
+const LAST_TIMESTAMP = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 const timestamp = z
   .number({ message: 'The timestamp must be a number (epoch milliseconds).' })
   .min(0, { message: 'The timestamp must be epoch milliseconds, at least 0.' })
-  .max(8.64e15, { message: 'The timestamp must be epoch milliseconds.' });
+  .max(LAST_TIMESTAMP, { message: 'The timestamp must be epoch milliseconds, at most the end of the year 9999.' });
 const scoreValue = z
   .number({ message: 'The score must be a number.' })
   .refine(scoreInRange, { message: `The score must be a number between -${MAX_ABS_SCORE} and ${MAX_ABS_SCORE}.` });
@@ -92,6 +95,9 @@ const playerDocument = z
     }
   });
 
+const HOWL_EXPORT_REFUSED =
+  "This is a Howl player data export (playerdata.json from the dashboard): the import takes SilentWolf's files, and would lose this one's characters and game state. Save documents with the game API (PUT /v1/player-data/…) instead.";
+
 const emailOrNone = z.union([email, z.literal(''), z.null()], { message: 'Please enter a valid email address.' });
 
 const importedPlayer = z
@@ -106,6 +112,8 @@ const importedPlayer = z
     created_at: z.number({ message: 'created_at must be epoch seconds.' }).min(0).max(8.64e12).nullish(),
     pd: playerDocument.nullish(),
     player_data: playerDocument.nullish(),
+    // Howl's own export has it; read here only to refuse that file (below).
+    characters: z.unknown().optional(),
   })
   .superRefine((row, ctx) => {
     if (either(row, 'pn', 'player_name') === undefined) {
@@ -170,8 +178,23 @@ export const importBody = z
       .max(IMPORT_MAX_PLAYERS, { message: `An import can hold at most ${IMPORT_MAX_PLAYERS} players.` })
       .optional(),
     player_data: playerDataSection.optional(),
+    exported_at: z.unknown().optional(),
+    game_state: z.unknown().optional(),
   })
   .superRefine((body, ctx) => {
+    // Its `players` are documents, not accounts: imported, each name would become an account without
+    // a password, and its characters and game state would be dropped without a word.
+    const characters = (body.players ?? []).findIndex((p) => p.characters !== undefined);
+    if (body.exported_at !== undefined || body.game_state !== undefined || characters >= 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path:
+          characters >= 0
+            ? ['players', characters, 'characters']
+            : [body.game_state !== undefined ? 'game_state' : 'exported_at'],
+        message: HOWL_EXPORT_REFUSED,
+      });
+    }
     const scores = (body.leaderboards ?? []).reduce((n, b) => n + b.scores.length, 0);
     if (scores > IMPORT_MAX_SCORES) {
       ctx.addIssue({

@@ -60,10 +60,11 @@ const namesAGame = (url: string) => url.startsWith('/api/') && url.split('/').in
 
 /**
  * Ownership, registered once on the root (app.ts) before any route: every console route whose path
- * names a `:gameId`, whichever module adds it, gets a preValidation hook that answers 401 NotAuthorized
+ * names a `:gameId`, whichever module adds it, gets an onRequest hook that answers 401 NotAuthorized
  * without a live developer session, then 404 NotFound unless that developer owns the game, before
- * the body or query is validated. The route then finds the owned game's row in `request.game`, and
- * the services it calls take that game as already owned.
+ * the body is read (an import's 20 MiB are its owner's alone) or anything is validated. The route
+ * then finds the owned game's row in `request.game`, and the services it calls take that game as
+ * already owned.
  */
 export function requireOwnerOnGameRoutes(app: FastifyInstance, developers: Developers, ownedGame: OwnedGame): void {
   const signedIn = requireDeveloper(developers);
@@ -74,7 +75,7 @@ export function requireOwnerOnGameRoutes(app: FastifyInstance, developers: Devel
   };
   app.addHook('onRoute', (route) => {
     if (!namesAGame(route.url)) return;
-    const own = [route.preValidation ?? []].flat();
-    if (!own.includes(ownerOnly)) route.preValidation = [ownerOnly, ...own];
+    const own = [route.onRequest ?? []].flat();
+    if (!own.includes(ownerOnly)) route.onRequest = [ownerOnly, ...own];
   });
 }

@@ -80,11 +80,11 @@ export function errorAnswer(err: FastifyError, request: FastifyRequest): ErrorAn
       if (request.body != null && !sendsJson(request.headers['content-type'])) {
         return { status: 415, body: errorBody('UnsupportedMediaType', JSON_ONLY_MESSAGE) };
       }
-      return invalid(
-        request.body == null
-          ? 'The request body is missing; send a JSON object.'
-          : 'Send the request body as a JSON object.',
-      );
+      if (request.body == null) return invalid('The request body is missing; send a JSON object.');
+      // An object that fails as a whole (a rule across its fields) keeps the rule's own words.
+      if (typeof request.body !== 'object' || Array.isArray(request.body)) {
+        return invalid('Send the request body as a JSON object.');
+      }
     }
     return invalid(first?.message ?? 'Invalid request.', field);
   }

@@ -65,5 +65,23 @@ for (const { dialect, skip } of DIALECTS) {
         expect([res.statusCode, res.json().error]).toEqual([404, { code: 'NotFound', message: 'Game not found.' }]);
       },
     );
+
+    it.each(routes.filter(([method]) => method !== 'GET'))(
+      '%s %s answers before the body is read: 401 signed out, 404 to another developer, even for a body that is not JSON',
+      async (method, path) => {
+        const send = (cookies: Record<string, string>) =>
+          t.app.inject({
+            method,
+            url: path.replace(':gameId', gameId),
+            headers: { 'content-type': 'application/json' },
+            cookies,
+            payload: '{"not json',
+          });
+        const anonymous = await send({});
+        expect([anonymous.statusCode, anonymous.json().error.code]).toEqual([401, 'NotAuthorized']);
+        const other = await send({ howl_session: intruder });
+        expect([other.statusCode, other.json().error.code]).toEqual([404, 'NotFound']);
+      },
+    );
   });
 }

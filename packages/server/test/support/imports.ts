@@ -30,7 +30,7 @@ export function importGames(dialect: Dialect, redis: boolean) {
 
   const v1Of =
     (g: { game_id: string; api_key: string }) =>
-    (method: 'GET' | 'POST', url: string, opts: { body?: unknown } = {}) =>
+    (method: 'GET' | 'POST' | 'PUT', url: string, opts: { body?: unknown } = {}) =>
       v1(method, url, { ...opts, apiKey: g.api_key, gameId: g.game_id });
 
   /** A new game with a board per save mode (besides `main`: keep, unlimited). */

@@ -131,7 +131,12 @@ for (const { dialect, skip } of DIALECTS) {
           allow_client_deletes: true,
         });
         const empty = await call(t.app, 'PATCH', `/api/games/${id}`, { body: {}, cookie });
-        expect([empty.statusCode, empty.json().error.code]).toEqual([400, 'InvalidParameter']);
+        expect([empty.statusCode, empty.json().error]).toEqual([
+          400,
+          { code: 'InvalidParameter', message: 'Send name or allow_client_deletes.' },
+        ]);
+        const list = await call(t.app, 'PATCH', `/api/games/${id}`, { body: [], cookie });
+        expect(list.json().error.message).toBe('Send the request body as a JSON object.');
       });
 
       it('refuses allow_client_deletes that is not true or false, saying so, and keeps the setting', async () => {

@@ -92,6 +92,7 @@ export function createGames({ db, clock, setUpGame, underGame, caches = noCaches
      * exists, holding its row until their transaction ends so a delete of the game waits for the write.
      */
     hold: gameHold.hold,
+    exists: gameHold.exists,
 
     /** Saves a game's player settings (the players module's console). */
     savePlayerSettings: (gameId: string, changes: PlayerSettingsRow): Promise<void> => change(gameId, changes),
@@ -193,6 +194,8 @@ export type Games = ReturnType<typeof createGames>;
 /** What other modules' writes need of games: holding a game's row in their transaction. */
 export interface GameHold {
   hold(trx: Transaction<DB>, gameId: string): Promise<boolean>;
+  /** Whether the game is there now, with no lock: for a long read to tell a game deleted under it. */
+  exists(db: Kysely<DB>, gameId: string): Promise<boolean>;
 }
 
 /**
@@ -200,7 +203,10 @@ export interface GameHold {
  * modules' writes take first, so a game deleted meanwhile leaves none of their rows behind. It
  * needs nothing of a games service, so the modules a game delete calls can have it before one exists.
  */
-export const gameHold: GameHold = { hold: (trx, gameId) => store.holdGame(trx, gameId) };
+export const gameHold: GameHold = {
+  hold: (trx, gameId) => store.holdGame(trx, gameId),
+  exists: async (db, gameId) => (await store.findGame(db, gameId)) !== undefined,
+};
 
 function toDetails(g: GameRow): GameDetails {
   return {

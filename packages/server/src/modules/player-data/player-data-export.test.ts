@@ -2,6 +2,7 @@ import { get } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { call, signedInDeveloper } from '../../../test/support/app.js';
+import { seedPlayerDocs } from '../../../test/support/player-docs.js';
 import { playerGame } from '../../../test/support/players.js';
 import { DIALECTS } from '../../../test/support/services.js';
 
@@ -59,19 +60,7 @@ for (const { dialect, skip } of DIALECTS) {
       { timeout: 120_000 },
       async () => {
         const game = await newGame('Crowded export');
-        const pad = 'p'.repeat(DOC_BYTES - 20);
-        const db = ctx.t.database.db;
-        for (let i = 0; i < PLAYERS; i += 500) {
-          const rows = Array.from({ length: Math.min(500, PLAYERS - i) }, (_, j) => ({
-            game_id: game.game_id,
-            player_name: `p${String(i + j).padStart(6, '0')}`,
-            character_name: '',
-            data: JSON.stringify({ i: i + j, pad }),
-            version: 1,
-            updated_at: 0,
-          }));
-          await db.insertInto('player_data').values(rows).execute();
-        }
+        await seedPlayerDocs(ctx.t.database.db, game.game_id, PLAYERS, DOC_BYTES);
         const address = await ctx.t.app.listen({ port: 0, host: '127.0.0.1' });
         const { port } = ctx.t.app.server.address() as AddressInfo;
         expect(address).toContain(String(port));

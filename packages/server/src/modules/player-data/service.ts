@@ -189,6 +189,9 @@ export function createPlayerData({
         const last = rows.at(-1)!;
         after = [last.player_name, last.character_name];
       }
+      // A game deleted while this was read ends the pages early: the file must not look whole then,
+      // so the download fails instead of closing (a page read after the delete is read after it too).
+      if (!(await games.exists(db, gameId))) throw playerDataErrors.gameGone();
       yield `${open === undefined ? '' : '}}'}],"game_state":${gameState}}`;
     },
   };

@@ -74,7 +74,9 @@ export function playerCodeMail(
     purpose === 'confirm_sign_up'
       ? [settings.confirmation_subject, settings.confirmation_body]
       : [settings.reset_subject, settings.reset_body];
-  const fill = (s: string) => s.replaceAll(CODE_PLACEHOLDER, code).replaceAll(PLAYER_NAME_PLACEHOLDER, playerName);
+  // Replaced by functions: a `$&` or `` $` `` in a player's name is text, not a replacement pattern.
+  const fill = (s: string) =>
+    s.replaceAll(CODE_PLACEHOLDER, () => code).replaceAll(PLAYER_NAME_PLACEHOLDER, () => playerName);
   const text = body.includes(CODE_PLACEHOLDER) ? fill(body) : `${fill(body)}\n\nYour code: ${code}`;
   return {
     to,
