@@ -45,7 +45,7 @@ describe.skipIf(!services.postgresUrl || !services.redisUrl)('npm run start:clus
     expect(new Set(ports).size).toBe(1);
     for (let i = 0; i < 6; i++) {
       const health = await fetch(`${howl.url}/healthz`);
-      expect(await health.json()).toEqual({ status: 'ok', database: 'postgres' });
+      expect(await health.json()).toEqual({ status: 'ok', database: 'postgres', redis: 'up' });
     }
   }, 90_000);
 

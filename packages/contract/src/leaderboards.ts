@@ -124,14 +124,9 @@ export const nameRule = (label: string) =>
       .min(1, { message: `${label} cannot be empty.` })
       .max(100, { message: `${label} can be at most 100 characters.` }),
     label,
-  )
-    .refine((name) => !mixesLookAlikeScripts(name), {
-      message: `${label} cannot mix Latin, Greek and Cyrillic letters.`,
-    })
-    // A web address drops these path parts, so the name could never be asked about or managed.
-    .refine((name) => name !== '.' && name !== '..', {
-      message: `${label} cannot be "." or "..".`,
-    });
+  ).refine((name) => !mixesLookAlikeScripts(name), {
+    message: `${label} cannot mix Latin, Greek and Cyrillic letters.`,
+  });
 
 export const playerName = nameRule('player_name').meta({
   description: 'Trimmed and NFKC-normalised; 1–100 characters, see docs/players.md.',

@@ -129,7 +129,11 @@ const confirmPassword = z.string().max(256, { message: 'Passwords can be at most
 
 // The game API's bodies. Emails are checked by the server, so a bad one answers InvalidEmail.
 export const registerPlayerBody = z.object({
-  player_name: playerName,
+  // A browser drops these path parts from a web address, so the dashboard could not manage such an
+  // account; only new accounts are refused (existing names, scores and data keep working from games).
+  player_name: playerName.refine((name) => name !== '.' && name !== '..', {
+    message: 'player_name cannot be "." or "..".',
+  }),
   email: z.string().max(254, { message: 'Please enter a valid email address.' }).optional(),
   password,
   confirm_password: confirmPassword,

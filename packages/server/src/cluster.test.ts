@@ -14,11 +14,14 @@ const REDIS = 'redis://127.0.0.1:1';
 
 describe('npm run start:cluster refuses what several processes cannot share', () => {
   it('a SQLite database, a missing REDIS_URL and RANK_INDEX=memory, each with its reason, exit code 1', async () => {
-    const [sqlite, noRedis, memory, workers] = await Promise.all([
+    const [sqlite, noRedis, memory, workers, notDigits, unreachable] = await Promise.all([
       refusal({ DATABASE_URL: 'sqlite:./data/never.db', REDIS_URL: REDIS }),
       refusal({ DATABASE_URL: POSTGRES, REDIS_URL: '' }),
       refusal({ DATABASE_URL: POSTGRES, REDIS_URL: REDIS, RANK_INDEX: 'memory' }),
       refusal({ DATABASE_URL: POSTGRES, REDIS_URL: REDIS, WORKERS: '0' }),
+      refusal({ DATABASE_URL: POSTGRES, REDIS_URL: REDIS, WORKERS: '1e1' }),
+      // Everything is set right, but the database is not there: said in one line, before any worker starts.
+      refusal({ DATABASE_URL: POSTGRES, REDIS_URL: REDIS }),
     ]);
     expect(sqlite).toContain(
       '  - several processes need PostgreSQL: DATABASE_URL is a SQLite file, which one process writes (set DATABASE_URL=postgres://…)\n',
@@ -33,6 +36,9 @@ describe('npm run start:cluster refuses what several processes cannot share', ()
       "  - RANK_INDEX=memory is refused with several processes: one process's index would miss the others' writes (leave it unset for redis)\n",
     );
     expect(workers).toContain('  - WORKERS must be a whole number from 1 to 256 (got "0")\n');
-    for (const out of [sqlite, noRedis, memory, workers]) expect(out).not.toMatch(/worker \d+ started|\n\s+at /);
+    expect(notDigits).toContain('  - WORKERS must be a whole number from 1 to 256 (got "1e1")\n');
+    expect(unreachable).toMatch(/\nCannot migrate the database of DATABASE_URL: .*ECONNREFUSED/);
+    for (const out of [sqlite, noRedis, memory, workers, notDigits, unreachable])
+      expect(out).not.toMatch(/worker \d+ started|\n\s+at /);
   }, 90_000);
 });

@@ -2,6 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { checkSeveralProcesses, ConfigError, loadConfig } from './config.js';
+import { StartError } from './lib/start-error.js';
 import { createDatabase, poolSizeFor } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 
@@ -70,7 +71,7 @@ async function primary(): Promise<void> {
 /** WORKERS, or one per core the machine offers. */
 function workerCount(value: string | undefined): number {
   if (value === undefined || value.trim() === '') return availableParallelism();
-  const n = Number(value);
+  const n = /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
   if (!Number.isInteger(n) || n < 1 || n > MAX_WORKERS) {
     throw new ConfigError([`WORKERS must be a whole number from 1 to ${MAX_WORKERS} (got ${JSON.stringify(value)})`]);
   }
@@ -83,6 +84,6 @@ function extension(): string {
 }
 
 primary().catch((err: unknown) => {
-  console.error(err instanceof ConfigError ? err.message : err);
+  console.error(err instanceof StartError ? err.message : err);
   process.exit(1);
 });

@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, startEnv } from './config.js';
 
@@ -8,7 +7,7 @@ describe('loadConfig', () => {
     expect(c).toMatchObject({
       port: 8080,
       host: undefined,
-      databaseUrl: `sqlite:${fileURLToPath(new URL('../data/howl.db', import.meta.url))}`,
+      databaseUrl: 'sqlite:./data/howl.db',
       databasePoolSize: undefined,
       databaseNamedStatements: true,
       redis: undefined,
@@ -59,7 +58,18 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/255.0.0.0, ::1/128' }).trustProxy).toBe(
       'loopback, 10.0.0.0/255.0.0.0, ::1/128',
     );
-    for (const bad of ['yes', 'TRUE', '-1', '10.0.0.0/8,proxy.local', '10.0.0.1/8/9'])
+    for (const bad of [
+      'yes',
+      'TRUE',
+      '-1',
+      '10.0.0.0/8,proxy.local',
+      '10.0.0.1/8/9',
+      '10.0.0.0/0',
+      '10.0.0.0/33',
+      '::1/129',
+      '10.0.0.0/255.0.255.0',
+      '::1/255.0.0.0',
+    ])
       expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY must be a number of proxy hops/);
   });
 

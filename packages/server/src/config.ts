@@ -1,6 +1,5 @@
 import { withField } from '@howl/contract';
 import { isIP } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { RedisTarget } from './lib/redis.js';
 import { StartError } from './lib/start-error.js';
@@ -10,13 +9,23 @@ const wholeNumber = z.string().trim().regex(/^\d+$/, { message: 'must be a whole
 const port = wholeNumber.pipe(z.number().max(65535, { message: 'must be a port number (0 to 65535)' }));
 const positiveInt = wholeNumber.pipe(z.number().positive({ message: 'must be a whole number above 0' }));
 const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+/** A contiguous IPv4 netmask other than 0.0.0.0 (255.255.0.0), as a proxy list may give a range. */
+const isNetmask = (mask: string) => {
+  const bits = mask
+    .split('.')
+    .map((o) => Number(o).toString(2).padStart(8, '0'))
+    .join('');
+  return isIP(mask) === 4 && /^1+0*$/.test(bits);
+};
 /** One entry of TRUST_PROXY's list: a named range, an address, or an address with a prefix length or mask. */
 const isProxyEntry = (entry: string) => {
   if (PROXY_RANGES.includes(entry)) return true;
   const [address = '', range, ...rest] = entry.split('/');
-  return (
-    rest.length === 0 && isIP(address) !== 0 && (range === undefined || /^\d{1,3}$/.test(range) || isIP(range) === 4)
-  );
+  const family = isIP(address);
+  if (rest.length > 0 || family === 0) return false;
+  if (range === undefined) return true;
+  if (/^\d{1,3}$/.test(range)) return Number(range) >= 1 && Number(range) <= (family === 4 ? 32 : 128);
+  return family === 4 && isNetmask(range);
 };
 /** A switch written 1 (on) or 0 (off); empty is the default. */
 const onOff = (fallback: '0' | '1') =>
@@ -34,20 +43,13 @@ const optionalUrl = (protocols: RegExp, example: string) =>
     .transform((v) => (v ? v : undefined))
     .refine((v) => v === undefined || protocols.test(v), { message: `must look like ${example}` });
 
-/**
- * Without DATABASE_URL: the server package's `data/howl.db`, wherever the process was started from,
- * so `npm start` and `node packages/server/dist/main.js` open the same file (a relative
- * `sqlite:` URL is the operator's own, read from the working directory).
- */
-export const DEFAULT_DATABASE_URL = `sqlite:${fileURLToPath(new URL('../data/howl.db', import.meta.url))}`;
-
 /** Every environment variable Howl reads, with its default. The README's table mirrors this. */
 const envSchema = z.object({
   PORT: port.default(8080),
   HOST: z.string().optional(),
   DATABASE_URL: z
     .string()
-    .default(DEFAULT_DATABASE_URL)
+    .default('sqlite:./data/howl.db')
     .refine((v) => /^(sqlite:|postgres(ql)?:\/\/)/.test(v), {
       message:
         'must start with sqlite: (e.g. sqlite:./data/howl.db) or postgres:// (e.g. postgres://user@127.0.0.1:5432/howl)',

@@ -211,9 +211,9 @@ describe('the server process when it cannot start', () => {
       (err: Error) => err.message,
     );
 
-  it('says in one line, with no stack, that the database of DATABASE_URL cannot be reached, and exits 1', async () => {
+  it('says in one line, with no stack, that the database of DATABASE_URL cannot be migrated (here: reached), and exits 1', async () => {
     const said = await refusal({ DATABASE_URL: 'postgres://howl:secret-password@127.0.0.1:1/howl' });
-    expect(said).toMatch(/^the server exited with 1:\nCannot reach the database of DATABASE_URL: .*ECONNREFUSED/);
+    expect(said).toMatch(/^the server exited with 1:\nCannot migrate the database of DATABASE_URL: .*ECONNREFUSED/);
     expect(said).not.toMatch(/\n\s+at |secret-password/);
   });
 
@@ -224,6 +224,26 @@ describe('the server process when it cannot start', () => {
       expect(said).toMatch(/^Cannot listen on no-such-host\.invalid, port 0 \(HOST, PORT\): E[A-Z]+$/m);
       expect(said).not.toMatch(/\n\s+at /);
     } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the server process without a built web site', () => {
+  it('says at start which WEB_ROOT has no site, and its pages say the site is not built', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'howl-noweb-'));
+    const server = await startServerProcess({
+      DATABASE_URL: `sqlite:${join(dir, 'howl.db')}`,
+      WEB_ROOT: join(dir, 'no-such-folder'),
+    });
+    try {
+      const warning = `no built web site in ${join(dir, 'no-such-folder')}`;
+      await until(() => server.output().includes(warning), 'the warning');
+      const page = await fetch(`${server.url}/dashboard/game`);
+      expect([page.status, await page.text()]).toEqual([200, expect.stringContaining('has not been built')]);
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
       rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -51,7 +51,9 @@ async function main(): Promise<void> {
   });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  console.log(`Howl is listening on http://localhost:${port} (database: ${database.dialect})`);
+  // The file named: a relative DATABASE_URL is read from the working directory, which differs between ways of starting.
+  const where = database.file ? `${database.dialect}, ${database.file}` : database.dialect;
+  console.log(`Howl is listening on http://localhost:${port} (database: ${where})`);
   // Rank indexes load in the background, a board at a time; a board asked about first loads at once.
   app.warmUpRanks().catch((err: unknown) => app.log.error({ err }, 'rank index warm-up failed'));
 }

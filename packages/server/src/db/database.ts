@@ -31,6 +31,8 @@ export interface Database {
   dialect: Dialect;
   /** PostgreSQL only: the schema this connection works in, when not the default. */
   schema?: string;
+  /** SQLite only: the database file, as an absolute path (a relative one is read from the working directory). */
+  file?: string;
   /** True when the database answers a trivial query within a few seconds. */
   ping(): Promise<boolean>;
   /** Hears a connection the database dropped (restart, failover, pg_terminate_backend); the pool replaces it. */
@@ -77,6 +79,7 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
     db,
     dialect,
     ...(options.schema ? { schema: options.schema } : {}),
+    ...(file !== undefined && file !== ':memory:' ? { file: resolve(file) } : {}),
     // Heard like Kysely's statements, though they run beside it.
     rows: options.onQuery ? (query) => (options.onQuery!(query.sql, query.parameters), rows(query)) : rows,
     async ping() {

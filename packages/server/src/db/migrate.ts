@@ -15,8 +15,9 @@ export async function migrateToLatest(database: Database): Promise<string[]> {
   const failed = results.find((r) => r.status === 'Error');
   if (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    // No migration ran: the database was not reached (the URL's password stays out of the message).
-    if (!failed) throw new StartError(`Cannot reach the database of DATABASE_URL: ${reason}`, { cause: error });
+    // Before any migration ran: the database was not reached, or its migrations are not this
+    // version's (a newer Howl's, after a downgrade). The URL, with its password, stays out of it.
+    if (!failed) throw new StartError(`Cannot migrate the database of DATABASE_URL: ${reason}`, { cause: error });
     throw new Error(`Migration ${failed.migrationName} failed: ${reason}`, { cause: error });
   }
   return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);

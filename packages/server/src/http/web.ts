@@ -34,6 +34,8 @@ export async function registerWeb(
   isGameCall: (request: FastifyRequest) => boolean = () => false,
 ): Promise<void> {
   const built = existsSync(join(webRoot, 'index.html'));
+  // Said once at start: a mistyped WEB_ROOT otherwise shows only as the page below, to every visitor.
+  if (!built) app.log.warn(`no built web site in ${webRoot} (WEB_ROOT, or run npm run build): pages say so`);
   if (built) {
     await app.register(fastifyStatic, {
       root: webRoot,

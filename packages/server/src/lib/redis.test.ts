@@ -39,4 +39,21 @@ describe.skipIf(!services.redisUrl)('connecting to Redis at start', () => {
     expect(refused).toBeInstanceOf(StartError);
     expect((refused as Error).message).toMatch(/^REDIS_URL names database 9999, which this Redis refuses: ERR/);
   });
+
+  it('stops at once, saying why, when Redis refuses the credentials: a setting to fix, not an outage to wait out', async () => {
+    const waits: string[] = [];
+    const refused = await connectRedis(
+      { url: `redis://no-such-user:wrong-password@${target.host}:${target.port}` },
+      (err) => waits.push(err.message),
+    ).then(
+      (redis) => (redis.disconnect(), undefined),
+      (err: unknown) => err,
+    );
+    expect(refused).toBeInstanceOf(StartError);
+    expect((refused as Error).message).toMatch(
+      /^Redis refused the connection \(REDIS_URL or REDIS_CLUSTER_NODES\): WRONGPASS/,
+    );
+    expect((refused as Error).message).not.toContain('wrong-password');
+    expect(waits).toEqual([]);
+  });
 });

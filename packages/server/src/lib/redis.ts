@@ -27,14 +27,20 @@ export async function connectRedis(
 ): Promise<RedisClient> {
   for (let attempt = 1; ; attempt++) {
     const redis = 'url' in target ? new Redis(target.url, { ...OPTIONS, lazyConnect: true }) : clusterClient(target);
-    // This try's errors come back through connect(); left unheard they would be printed as unhandled.
-    const heard = () => {};
+    // This try's errors are heard here: left unheard they would be printed as unhandled, and the
+    // first one says why (connect() itself only says the connection closed).
+    let why: Error | undefined;
+    const heard = (err: Error) => (why ??= err);
     redis.on('error', heard);
     try {
       await redis.connect();
     } catch (err) {
       redis.disconnect();
-      onWait(err as Error, attempt);
+      // Redis answered, and refused: a wrong password or user is a setting to fix, not an outage to wait out.
+      if (why?.name === 'ReplyError') {
+        throw new StartError(`Redis refused the connection (REDIS_URL or REDIS_CLUSTER_NODES): ${why.message}`);
+      }
+      onWait(why ?? (err as Error), attempt);
       await new Promise((resolve) => setTimeout(resolve, retryDelayMs(attempt)));
       continue;
     }

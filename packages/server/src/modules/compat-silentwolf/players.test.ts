@@ -342,6 +342,19 @@ for (const { dialect, skip } of DIALECTS) {
       );
       const other = await confirmed();
       swFailure(await sw('/get_player_details', { player_name: other.name }, { token }), 401, 'PlayerSessionRequired');
+      // An Authorization of another scheme carries no session: it neither hides the plugin's token nor counts as expired.
+      const basic = { authorization: 'Basic YTpi' };
+      const beside = await swCall(ctx.t, ctx.game, 'POST', '/get_player_details', {
+        body: { player_name: p.name },
+        token,
+        headers: basic,
+      });
+      expect(beside.json().success).toBe(true);
+      swFailure(
+        await swCall(ctx.t, ctx.game, 'POST', '/get_player_details', { body: { player_name: p.name }, headers: basic }),
+        401,
+        'NotAuthorized',
+      );
     });
 
     it("keeps games apart: another game's key cannot log into this game's players or check its saved sessions", async () => {

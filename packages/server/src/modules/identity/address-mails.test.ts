@@ -15,6 +15,17 @@ for (const { dialect, skip } of DIALECTS) {
       });
       const address = `someone-${process.pid}@example.com`;
       const mailsTo = () => ctx.t.smtp.messages.filter((m) => m.to.includes(address)).length;
+      // Refused sign-ups mail nothing and count nothing: a taken name, a weak password.
+      expect((await register('taken', `other-${process.pid}@example.com`, { ip: uniqueIp() })).statusCode).toBe(200);
+      for (let i = 0; i < 12; i++) {
+        const res = await register('taken', address, { ip: uniqueIp() });
+        expect([res.statusCode, res.json().error.code]).toEqual([409, 'PlayerNameTaken']);
+      }
+      const weak = await v1('POST', '/v1/players', {
+        ip: uniqueIp(),
+        body: { player_name: 'weak', email: address, password: 'weak', confirm_password: 'weak' },
+      });
+      expect(weak.statusCode).toBe(400);
       // Each from a network of its own, as a spammer's would be; the letter case of the address does not matter.
       for (let i = 0; i < 10; i++) {
         const game = i % 2 ? other : ctx.game;
@@ -33,9 +44,13 @@ for (const { dialect, skip } of DIALECTS) {
       const refused = await register('sender-10', address, { ip: uniqueIp() });
       expect(refused.statusCode).toBe(429);
       expect(refused.json().error.code).toBe('LimitExceeded');
-      // No account was made that its address could never confirm: the name is still free.
-      const again = await register('sender-10', address, { ip: uniqueIp() });
-      expect([again.statusCode, again.json().error.code]).toEqual([429, 'LimitExceeded']);
+      // No account was made that its address could never confirm.
+      const listed = await call(ctx.t.app, 'GET', `/api/games/${ctx.game.game_id}/players?limit=50`, {
+        cookie: ctx.cookie,
+      });
+      const names = listed.json().players.map((p: { player_name: string }) => p.player_name);
+      expect(names).toContain('sender-0');
+      expect(names).not.toContain('sender-10');
       const reset = await v1('POST', '/v1/players/password-reset', {
         ip: uniqueIp(),
         body: { player_name: 'sender-0' },

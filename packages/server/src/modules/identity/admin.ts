@@ -28,7 +28,7 @@ export interface ImportedAccount {
 }
 
 /** A pool owner's tools (the dashboard): look up, list, disable, delete, set a password, import. */
-export function poolAdmin({ db, clock, hasher, poolId, mustFind }: PoolContext) {
+export function poolAdmin({ db, clock, hasher, poolId, mustFind, limits, accountKey }: PoolContext) {
   return {
     /**
      * Creates accounts brought from another service, with no usable password and in
@@ -110,6 +110,7 @@ export function poolAdmin({ db, clock, hasher, poolId, mustFind }: PoolContext) 
         await store.updateUser(trx, user.id, { password_hash: passwordHash, status }, clock.now());
         await store.endUserSessions(trx, user.id);
       });
+      await limits.forgetSignInFailures(accountKey(user.username));
     },
 
     /** Deletes the account with its sessions and codes; `alsoDelete` removes the feature's own rows in the same transaction. */

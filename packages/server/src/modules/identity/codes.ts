@@ -21,22 +21,12 @@ export function poolCodes(ctx: PoolContext, sendCode: UserPoolOptions['sendCode'
   const codeHash = (user: IdentityUser, code: string) => sha256(`${user.id}:${code}`);
 
   return {
-    /** Counts a code mail to `email` under the per-address limit, before there is an account to mail. */
-    countAddressMail: (email: string | null, limitMessage = DEFAULT_LIMIT_MESSAGE): Promise<void> =>
-      email ? limits.countAddressMail(email, limitMessage) : Promise.resolve(),
+    /** Refuses, counting nothing, an address past its code mails: before an account is made to mail it. */
+    addressHasRoom: (email: string): Promise<void> => limits.addressHasRoom(email, DEFAULT_LIMIT_MESSAGE),
 
-    /**
-     * Mails a fresh code (replacing the last one) under the per-account and per-address mail
-     * limits; `addressCounted` when the caller counted the address already (`countAddressMail`).
-     */
-    async issue(
-      user: IdentityUser,
-      purpose: CodePurpose,
-      limitMessage = DEFAULT_LIMIT_MESSAGE,
-      { addressCounted = false } = {},
-    ): Promise<void> {
-      await limits.countCodeMail(accountKey(user.username), limitMessage);
-      if (user.email && !addressCounted) await limits.countAddressMail(user.email, limitMessage);
+    /** Mails a fresh code (replacing the last one) under the per-account and per-address mail limits. */
+    async issue(user: IdentityUser, purpose: CodePurpose, limitMessage = DEFAULT_LIMIT_MESSAGE): Promise<void> {
+      await limits.countCodeMail(accountKey(user.username), user.email, limitMessage);
       const code = newSixDigitCode();
       const now = clock.now();
       await store

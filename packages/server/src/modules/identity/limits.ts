@@ -1,6 +1,8 @@
 import type { AuthLimits } from '../../config.js';
 import { ipBucket } from '../../lib/ip.js';
-import { consumeOrRefuse, type LimiterFactory } from '../../lib/rate-limits.js';
+import { consumeOrRefuse, refuseIfSpent, type LimiterFactory } from '../../lib/rate-limits.js';
+
+const addressKey = (email: string) => email.trim().toLowerCase();
 
 /**
  * The identity limits, one set for every pool (limiter keys carry the pool id): failed sign-ins
@@ -65,25 +67,37 @@ export function identityLimits(limiters: LimiterFactory, limits: AuthLimits) {
     passwordAttempt: (accountKey: string, message: string, check: () => Promise<void>) =>
       attempt(signInFailures, accountKey, message, check),
 
+    /** A new password was set (by a reset's code, or by the developer): the failures of the old one are forgotten. */
+    forgetSignInFailures: (accountKey: string): Promise<boolean> => signInFailures.delete(accountKey),
+
     /** Checks an emailed code under the per-account failure limit. */
     codeAttempt: (accountKey: string, check: () => Promise<void>) =>
       attempt(codeFailures, accountKey, "You've tried too many codes. Please try again later.", check),
 
-    /** Counts one code mail to the account; past the limit, refuses with `message`. */
-    async countCodeMail(accountKey: string, message: string): Promise<void> {
+    /**
+     * Counts one code mail to the account and one to its address; past either limit, refuses with
+     * `message` and counts neither.
+     */
+    async countCodeMail(accountKey: string, email: string | null, message: string): Promise<void> {
       await consumeOrRefuse(codeMails, accountKey, message);
+      if (!email) return;
+      try {
+        await consumeOrRefuse(addressMails, addressKey(email), message);
+      } catch (err) {
+        await codeMails.reward(accountKey, 1);
+        throw err;
+      }
     },
 
     /** Gives back a code mail that never went out (the mail server refused it or was down). */
     async refundCodeMail(accountKey: string, email: string | null): Promise<void> {
       await codeMails.reward(accountKey, 1);
-      if (email) await addressMails.reward(email.trim().toLowerCase(), 1);
+      if (email) await addressMails.reward(addressKey(email), 1);
     },
 
-    /** Counts one code mail to an address, whichever account it is for; past the limit, refuses with `message`. */
-    async countAddressMail(email: string, message: string): Promise<void> {
-      await consumeOrRefuse(addressMails, email.trim().toLowerCase(), message);
-    },
+    /** Refuses, counting nothing, an address that has had its code mails this hour: asked before an account is made for it. */
+    addressHasRoom: (email: string, message: string): Promise<void> =>
+      refuseIfSpent(addressMails, addressKey(email), limits.codeMailsPerAddressPerHour, message),
 
     /**
      * Counts a sign-in against the caller's network before the check, and gives the point back on

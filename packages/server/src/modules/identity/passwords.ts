@@ -48,6 +48,7 @@ export function poolPasswords(ctx: PoolContext, codes: PoolCodes) {
         await store.updateUser(trx, user.id, { password_hash: passwordHash, status: 'CONFIRMED' }, clock.now());
         await store.endUserSessions(trx, user.id);
       });
+      await limits.forgetSignInFailures(accountKey(user.username));
     },
 
     /** Changes a signed-in account's password; its other sessions end, the caller's stays. */

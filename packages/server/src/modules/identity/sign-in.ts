@@ -45,9 +45,9 @@ export function poolSignIn(ctx: PoolContext, sessions: PoolSessions) {
             throw E.userNotFound();
           }
           const matches = await hasher.verify(user.password_hash, password);
-          // A reset request ended the old password: right or wrong, one answer, which tells nothing of it.
-          if (user.status === 'RESET_REQUIRED') throw E.passwordResetRequired();
-          if (!matches) throw E.notAuthorized();
+          // A reset request ended the old password: no guess is right or wrong then, so none is
+          // counted, and the answer below (refusalOf) is the same for every password.
+          if (!matches && user.status !== 'RESET_REQUIRED') throw E.notAuthorized();
         }),
       );
       const refusal = refusalOf(user!);

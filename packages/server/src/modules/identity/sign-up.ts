@@ -41,6 +41,8 @@ export function poolSignUp(
       await onTaken?.(existing);
       throw E.usernameExists();
     }
+    // An address past its code mails gets no account it could not confirm (counted when the mail goes).
+    if (status === 'UNCONFIRMED' && input.email) await codes.addressHasRoom(input.email);
     const now = clock.now();
     const user: IdentityUser = {
       id: newId(),
@@ -76,7 +78,7 @@ export function poolSignUp(
       await saveProfile?.(trx, existing);
     });
     try {
-      await codes.issue(existing, 'confirm_sign_up', undefined, { addressCounted: true });
+      await codes.issue(existing, 'confirm_sign_up');
     } catch (err) {
       // Past the mail limit the caller still learns the account exists; no extra mail goes out.
       if (!(err instanceof AppError && err.code === 'LimitExceeded')) throw err;
@@ -86,10 +88,8 @@ export function poolSignUp(
   return {
     /** Creates an unconfirmed account and mails its code; a taken name answers UsernameExists. */
     async signUp(input: NewAccount, saveProfile?: SaveProfile): Promise<IdentityUser> {
-      // Before the account exists: an address past its mails gets no account it cannot confirm.
-      await codes.countAddressMail(input.email);
       const user = await create(input, 'UNCONFIRMED', saveProfile);
-      await codes.issue(user, 'confirm_sign_up', undefined, { addressCounted: true });
+      await codes.issue(user, 'confirm_sign_up');
       return user;
     },
 
@@ -99,11 +99,10 @@ export function poolSignUp(
      * gets a fresh code, and the call still answers UsernameExists.
      */
     async signUpOrRetake(input: NewAccount, saveProfile?: SaveProfile): Promise<IdentityUser> {
-      await codes.countAddressMail(input.email);
       const user = await create(input, 'UNCONFIRMED', saveProfile, async (existing) => {
         if (existing.status === 'UNCONFIRMED') await retake(existing, input.password, saveProfile);
       });
-      await codes.issue(user, 'confirm_sign_up', undefined, { addressCounted: true });
+      await codes.issue(user, 'confirm_sign_up');
       return user;
     },
 

@@ -206,6 +206,9 @@ for (const { dialect, skip } of DIALECTS) {
         field: 'password',
       });
       expect((await console('PUT', path, { password: 'weakweak' })).json().error.code).toBe('InvalidPassword');
+      // Someone guessed until the player's logins were refused: the new password lets them in at once.
+      for (let i = 0; i < 10; i++) await login(p.name, 'Wrong-Guess-1');
+      expect((await login(p.name)).json().error.code).toBe('LimitExceeded');
       expect((await console('PUT', path, { password: 'Fresh-Pass9' })).statusCode).toBe(200);
       expect((await v1('GET', '/v1/players/me', { token: p.access_token })).statusCode).toBe(401);
       expect((await login(p.name)).statusCode).toBe(401);

@@ -222,6 +222,12 @@ describe('the scores page', () => {
       expect(calls.filter((c) => c.url.includes('/race/scores?')).at(-1)?.url).toContain('period_offset=0'),
     );
     expect(await within(race).findByRole('table')).toBeInTheDocument();
+    // Resetting again, daily: the current period, not the one looked at before.
+    await user.selectOptions(within(form).getByLabelText('Reset period'), 'daily');
+    await user.click(within(form).getByRole('button', { name: 'Update' }));
+    const again = screen.queryByRole('dialog');
+    if (again) await user.click(within(again).getAllByRole('button').at(-1)!);
+    expect(await within(race).findByLabelText('Period')).toHaveValue('0');
   });
 
   it('deletes a board from its row after the confirmation', async () => {

@@ -57,9 +57,14 @@ function Boards({ gameId }: { gameId: string }) {
 function BoardRow({ gameId, board }: { gameId: string; board: Board }) {
   const [open, setOpen] = useState(false);
   const [configuring, setConfiguring] = useState(false);
-  const [chosenOffset, setOffset] = useState(0);
-  // A board that stops resetting has only its current period, whichever was being looked at.
-  const offset = board.time_based === 'na' ? 0 : chosenOffset;
+  const [offset, setOffset] = useState(0);
+  // A board whose reset period changes is looked at in its current period again: the one looked at
+  // may be gone (a board that stops resetting has no other) or a different span.
+  const [periodsOf, setPeriodsOf] = useState(board.time_based);
+  if (periodsOf !== board.time_based) {
+    setPeriodsOf(board.time_based);
+    setOffset(0);
+  }
   const [wiping, setWiping] = useState(false);
   const wipe = useWipeLeaderboard(gameId, board.name);
   const Chevron = open ? ChevronDown : ChevronRight;
