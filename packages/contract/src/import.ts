@@ -11,6 +11,7 @@ import {
   type Metadata,
 } from './leaderboards.js';
 import { MAX_PLAYER_DATA_BYTES } from './player-data.js';
+import { accountName } from './players.js';
 
 /** One import call: a game's scores, players and player data moving from another service (docs/silentwolf.md, "Bring your data"). */
 export const IMPORT_MAX_BODY_BYTES = 20 * 1024 * 1024;
@@ -102,8 +103,8 @@ const emailOrNone = z.union([email, z.literal(''), z.null()], { message: 'Please
 
 const importedPlayer = z
   .object({
-    pn: playerName.optional(),
-    player_name: playerName.optional(),
+    pn: accountName.optional(),
+    player_name: accountName.optional(),
     em: emailOrNone.optional(),
     email: emailOrNone.optional(),
     en: z.boolean({ message: 'enabled must be true or false.' }).optional(),

@@ -128,12 +128,17 @@ export const setPlayerPasswordBody = z.object({
 const confirmPassword = z.string().max(256, { message: 'Passwords can be at most 256 characters.' });
 
 // The game API's bodies. Emails are checked by the server, so a bad one answers InvalidEmail.
+/**
+ * A new account's name: a browser drops "." and ".." from a web address, so the dashboard could not
+ * manage such an account. Only new accounts are refused (registered or imported); names games
+ * already send for scores and data keep working.
+ */
+export const accountName = playerName.refine((name) => name !== '.' && name !== '..', {
+  message: 'player_name cannot be "." or "..".',
+});
+
 export const registerPlayerBody = z.object({
-  // A browser drops these path parts from a web address, so the dashboard could not manage such an
-  // account; only new accounts are refused (existing names, scores and data keep working from games).
-  player_name: playerName.refine((name) => name !== '.' && name !== '..', {
-    message: 'player_name cannot be "." or "..".',
-  }),
+  player_name: accountName,
   email: z.string().max(254, { message: 'Please enter a valid email address.' }).optional(),
   password,
   confirm_password: confirmPassword,

@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   await migrateToLatest(database);
   const redis = config.redis
     ? await connectRedis(config.redis, (err, attempt) => {
-        // Said at once, then about every half minute: a start waiting on Redis is not a hung one.
+        // Said at once, then about every 40 seconds: a start waiting on Redis is not a hung one.
         if (attempt % 8 === 1) console.error(`Waiting for Redis (REDIS_URL or REDIS_CLUSTER_NODES): ${err.message}`);
       })
     : undefined;

@@ -94,17 +94,6 @@ export async function consumeOrRefuse(limiter: RateLimiterAbstract, key: string,
   }
 }
 
-/** Refuses as `consumeOrRefuse` would once `points` are used up, without counting a call. */
-export async function refuseIfSpent(
-  limiter: RateLimiterAbstract,
-  key: string,
-  points: number,
-  message: string,
-): Promise<void> {
-  const used = await limiter.get(key);
-  if (used && used.consumedPoints >= points) throw refusal(message, used.msBeforeNext);
-}
-
 /** Counts one call against a window limiter, refused as `consumeOrRefuse` refuses; asks no store. */
 export function takeOrRefuse(limiter: WindowLimiter, key: string, message: string): void {
   const msBeforeNext = limiter.take(key);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sharedRedis, useRedisCluster } from '../../test/support/redis-cluster.js';
 import { services } from '../../test/support/services.js';
 import { startTcpProxy } from '../../test/support/tcp-proxy.js';
 import { connectRedis } from './redis.js';
@@ -55,5 +56,22 @@ describe.skipIf(!services.redisUrl)('connecting to Redis at start', () => {
     );
     expect((refused as Error).message).not.toContain('wrong-password');
     expect(waits).toEqual([]);
+  });
+});
+
+const cluster = sharedRedis().find((s) => s.label === 'redis cluster')!;
+describe.skipIf(cluster.skip)('connecting to a Redis Cluster at start', () => {
+  const started = useRedisCluster();
+
+  it('stops at once, saying why, when the nodes refuse the credentials', async () => {
+    const nodes = started().nodes.map((n) => n.replace('redis://', 'redis://no-such-user:wrong-password@'));
+    const refused = await connectRedis({ clusterNodes: nodes }).then(
+      (redis) => (redis.disconnect(), undefined),
+      (err: unknown) => err,
+    );
+    expect(refused).toBeInstanceOf(StartError);
+    expect((refused as Error).message).toMatch(
+      /^Redis refused the connection \(REDIS_URL or REDIS_CLUSTER_NODES\): WRONGPASS/,
+    );
   });
 });

@@ -12,6 +12,8 @@ export type RedisTarget = { url: string } | { clusterNodes: string[] };
 
 const OPTIONS: RedisOptions = { maxRetriesPerRequest: 2 };
 
+/** Redis's answers to a wrong password or user, or one without the rights the server needs. */
+const CREDENTIALS_REFUSED = /^(WRONGPASS|NOAUTH|NOPERM)\b/;
 /** How long to wait between tries while Redis cannot be reached at start: growing to 5 s. */
 const retryDelayMs = (attempt: number) => Math.min(500 * attempt, 5_000);
 
@@ -27,20 +29,23 @@ export async function connectRedis(
 ): Promise<RedisClient> {
   for (let attempt = 1; ; attempt++) {
     const redis = 'url' in target ? new Redis(target.url, { ...OPTIONS, lazyConnect: true }) : clusterClient(target);
-    // This try's errors are heard here: left unheard they would be printed as unhandled, and the
-    // first one says why (connect() itself only says the connection closed).
-    let why: Error | undefined;
-    const heard = (err: Error) => (why ??= err);
-    redis.on('error', heard);
+    // This try's errors are heard here: left unheard they would be printed as unhandled, and they
+    // say why (connect() itself only says the connection closed). A cluster tells its nodes' apart.
+    const heard: Error[] = [];
+    const hear = (err: Error) => heard.push(err);
+    redis.on('error', hear);
+    redis.on('node error', hear);
     try {
       await redis.connect();
     } catch (err) {
       redis.disconnect();
-      // Redis answered, and refused: a wrong password or user is a setting to fix, not an outage to wait out.
-      if (why?.name === 'ReplyError') {
-        throw new StartError(`Redis refused the connection (REDIS_URL or REDIS_CLUSTER_NODES): ${why.message}`);
+      // Redis answered and refused the credentials: a setting to fix, not an outage to wait out
+      // (a full Redis, `max number of clients reached`, is waited out).
+      const refused = heard.find((e) => CREDENTIALS_REFUSED.test(e.message));
+      if (refused) {
+        throw new StartError(`Redis refused the connection (REDIS_URL or REDIS_CLUSTER_NODES): ${refused.message}`);
       }
-      onWait(why ?? (err as Error), attempt);
+      onWait(heard[0] ?? (err as Error), attempt);
       await new Promise((resolve) => setTimeout(resolve, retryDelayMs(attempt)));
       continue;
     }
@@ -50,7 +55,8 @@ export async function connectRedis(
       redis.disconnect();
       throw err;
     }
-    redis.off('error', heard);
+    redis.off('error', hear);
+    redis.off('node error', hear);
     return redis;
   }
 }

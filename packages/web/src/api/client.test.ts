@@ -1,6 +1,6 @@
 import { leaderboardsResponse } from '@howl/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, request, ResponseShapeError } from './client.js';
+import { ApiError, request, requestFile, ResponseShapeError } from './client.js';
 
 const answer = (status: number, body: string) =>
   vi.stubGlobal('fetch', async () => new Response(body, { status, headers: { 'content-type': 'application/json' } }));
@@ -48,5 +48,22 @@ describe('request', () => {
       throw new TypeError('Failed to fetch');
     });
     await expect(request(leaderboardsResponse, 'GET', '/x')).rejects.toMatchObject({ status: 0, code: 'NetworkError' });
+  });
+});
+
+describe('requestFile', () => {
+  it('says a download that broke off part way was not saved, rather than in the words of the browser', async () => {
+    // A body that starts, then fails: what a server ending the answer early looks like to fetch.
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"players":['));
+        controller.error(new TypeError('network error'));
+      },
+    });
+    vi.stubGlobal('fetch', async () => new Response(body, { status: 200 }));
+    await expect(requestFile('/api/games/g1/player-data/export')).rejects.toMatchObject({
+      code: 'NetworkError',
+      message: 'The download stopped before the file was complete. Nothing was saved; please try again.',
+    });
   });
 });

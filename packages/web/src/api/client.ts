@@ -99,7 +99,17 @@ export async function request<S extends z.ZodType>(
 
 /** A download: the answer as a file, with the same error handling as `request`. */
 export async function requestFile(path: string): Promise<Blob> {
-  return (await send('GET', path)).blob();
+  const res = await send('GET', path);
+  try {
+    return await res.blob();
+  } catch {
+    // The answer started and then broke off (the connection, or the server ending it: a game deleted meanwhile).
+    throw new ApiError(
+      0,
+      'NetworkError',
+      'The download stopped before the file was complete. Nothing was saved; please try again.',
+    );
+  }
 }
 
 export const isApiError = (err: unknown, code?: string): err is ApiError =>

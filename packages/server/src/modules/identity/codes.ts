@@ -21,12 +21,26 @@ export function poolCodes(ctx: PoolContext, sendCode: UserPoolOptions['sendCode'
   const codeHash = (user: IdentityUser, code: string) => sha256(`${user.id}:${code}`);
 
   return {
-    /** Refuses, counting nothing, an address past its code mails: before an account is made to mail it. */
-    addressHasRoom: (email: string): Promise<void> => limits.addressHasRoom(email, DEFAULT_LIMIT_MESSAGE),
+    /**
+     * Counts a code mail to `email` before its account is made (so sign-ups arriving together cannot
+     * all pass the limit); `forget` gives it back when the account then is not made.
+     */
+    async countAddressMail(email: string): Promise<{ forget(): Promise<void> }> {
+      await limits.countAddressMail(email, DEFAULT_LIMIT_MESSAGE);
+      return { forget: () => limits.refundAddressMail(email) };
+    },
 
-    /** Mails a fresh code (replacing the last one) under the per-account and per-address mail limits. */
-    async issue(user: IdentityUser, purpose: CodePurpose, limitMessage = DEFAULT_LIMIT_MESSAGE): Promise<void> {
-      await limits.countCodeMail(accountKey(user.username), user.email, limitMessage);
+    /**
+     * Mails a fresh code (replacing the last one) under the per-account and per-address mail limits;
+     * `addressCounted` when `countAddressMail` counted the address already.
+     */
+    async issue(
+      user: IdentityUser,
+      purpose: CodePurpose,
+      limitMessage = DEFAULT_LIMIT_MESSAGE,
+      { addressCounted = false } = {},
+    ): Promise<void> {
+      await limits.countCodeMail(accountKey(user.username), addressCounted ? null : user.email, limitMessage);
       const code = newSixDigitCode();
       const now = clock.now();
       await store

@@ -1,6 +1,6 @@
 import type { AuthLimits } from '../../config.js';
 import { ipBucket } from '../../lib/ip.js';
-import { consumeOrRefuse, refuseIfSpent, type LimiterFactory } from '../../lib/rate-limits.js';
+import { consumeOrRefuse, type LimiterFactory } from '../../lib/rate-limits.js';
 
 const addressKey = (email: string) => email.trim().toLowerCase();
 
@@ -75,8 +75,8 @@ export function identityLimits(limiters: LimiterFactory, limits: AuthLimits) {
       attempt(codeFailures, accountKey, "You've tried too many codes. Please try again later.", check),
 
     /**
-     * Counts one code mail to the account and one to its address; past either limit, refuses with
-     * `message` and counts neither.
+     * Counts one code mail to the account and one to its address (`email`, null when already
+     * counted or none); past either limit, refuses with `message` and counts neither.
      */
     async countCodeMail(accountKey: string, email: string | null, message: string): Promise<void> {
       await consumeOrRefuse(codeMails, accountKey, message);
@@ -95,9 +95,14 @@ export function identityLimits(limiters: LimiterFactory, limits: AuthLimits) {
       if (email) await addressMails.reward(addressKey(email), 1);
     },
 
-    /** Refuses, counting nothing, an address that has had its code mails this hour: asked before an account is made for it. */
-    addressHasRoom: (email: string, message: string): Promise<void> =>
-      refuseIfSpent(addressMails, addressKey(email), limits.codeMailsPerAddressPerHour, message),
+    /** Counts one code mail to an address before there is an account to mail: past its limit, refuses. */
+    countAddressMail: (email: string, message: string): Promise<void> =>
+      consumeOrRefuse(addressMails, addressKey(email), message),
+
+    /** Gives back an address's mail counted for an account that was then not made. */
+    refundAddressMail: async (email: string): Promise<void> => {
+      await addressMails.reward(addressKey(email), 1);
+    },
 
     /**
      * Counts a sign-in against the caller's network before the check, and gives the point back on

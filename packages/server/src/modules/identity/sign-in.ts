@@ -6,11 +6,15 @@ import type { IdentityUser } from './identity.table.js';
 import type { IssuedSession, PoolSessions } from './sessions.js';
 import * as store from './store.js';
 
-/** Why an account may not sign in even with the right password, if it may not. */
+/**
+ * Why an account may not sign in even with the right password, if it may not. A pending reset
+ * comes first: any password reaches this answer then, so it must say nothing more (not that the
+ * developer disabled the account).
+ */
 function refusalOf(user: IdentityUser): AppError | undefined {
+  if (user.status === 'RESET_REQUIRED') return E.passwordResetRequired();
   if (user.enabled !== 1) return E.userDisabled();
   if (user.status === 'UNCONFIRMED') return E.userNotConfirmed();
-  if (user.status === 'RESET_REQUIRED') return E.passwordResetRequired();
   return undefined;
 }
 

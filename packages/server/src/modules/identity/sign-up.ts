@@ -41,8 +41,9 @@ export function poolSignUp(
       await onTaken?.(existing);
       throw E.usernameExists();
     }
-    // An address past its code mails gets no account it could not confirm (counted when the mail goes).
-    if (status === 'UNCONFIRMED' && input.email) await codes.addressHasRoom(input.email);
+    // The address's mail is counted before the account is made: one past its mails gets no account
+    // it could not confirm, and sign-ups arriving together cannot all slip under the limit.
+    const counted = status === 'UNCONFIRMED' && input.email ? await codes.countAddressMail(input.email) : undefined;
     const now = clock.now();
     const user: IdentityUser = {
       id: newId(),
@@ -62,6 +63,7 @@ export function poolSignUp(
         await saveProfile?.(trx, user);
       });
     } catch (err) {
+      await counted?.forget();
       if (isUniqueViolation(err)) throw E.usernameExists();
       throw err;
     }
@@ -89,7 +91,7 @@ export function poolSignUp(
     /** Creates an unconfirmed account and mails its code; a taken name answers UsernameExists. */
     async signUp(input: NewAccount, saveProfile?: SaveProfile): Promise<IdentityUser> {
       const user = await create(input, 'UNCONFIRMED', saveProfile);
-      await codes.issue(user, 'confirm_sign_up');
+      await codes.issue(user, 'confirm_sign_up', undefined, { addressCounted: true });
       return user;
     },
 
@@ -102,7 +104,7 @@ export function poolSignUp(
       const user = await create(input, 'UNCONFIRMED', saveProfile, async (existing) => {
         if (existing.status === 'UNCONFIRMED') await retake(existing, input.password, saveProfile);
       });
-      await codes.issue(user, 'confirm_sign_up');
+      await codes.issue(user, 'confirm_sign_up', undefined, { addressCounted: true });
       return user;
     },
 

@@ -63,5 +63,15 @@ for (const { dialect, skip, index, redis } of IMPORT_SETUPS) {
       expect((await into.importing({ ...withoutState, players: [] })).json().error.field).toBe('exported_at');
       expect((await consoleCall('GET', '/players', undefined, into.game_id)).json().players).toEqual([]);
     });
+
+    it('makes no account named "." or "..", which the dashboard could not manage, and writes nothing', async () => {
+      const g = await game();
+      const res = await g.importing({ players: [{ pn: 'fine', em: 'f@example.com' }, { pn: '..' }] });
+      expect([res.statusCode, res.json().error]).toEqual([
+        400,
+        { code: 'InvalidParameter', message: 'player_name cannot be "." or "..".', field: 'players.1.pn' },
+      ]);
+      expect((await consoleCall('GET', '/players', undefined, g.game_id)).json().players).toEqual([]);
+    });
   });
 }

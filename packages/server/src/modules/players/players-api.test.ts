@@ -7,7 +7,7 @@ const NEW_PASSWORD = 'Moon-Howl2';
 
 for (const { dialect, skip } of DIALECTS) {
   describe.skipIf(skip)(`${dialect}: player accounts through the game API`, () => {
-    const { ctx, newGame, settings, v1, fresh, register, login, loggedIn, lastMail } = playerGame(dialect);
+    const { ctx, newGame, console, settings, v1, fresh, register, login, loggedIn, lastMail } = playerGame(dialect);
 
     it('answers 403 PlayerAuthDisabled on every player call while player authentication is off', async () => {
       await settings({ enabled: false });
@@ -176,6 +176,10 @@ for (const { dialect, skip } of DIALECTS) {
       expect([wrong.statusCode, wrong.json()]).toEqual([old.statusCode, old.json()]);
       // Nor does it count them: past the failures a window allows, the answer is still the same.
       for (let i = 0; i < 11; i++) expect((await login(p.name)).json().error.code).toBe('PasswordResetRequired');
+      // Nor whether the developer disabled the player meanwhile: that is said only to the right password, after the reset.
+      expect((await console('POST', `/players/${p.name}/disable`)).statusCode).toBe(200);
+      expect((await login(p.name, 'Not-The-Pass-9')).json().error.code).toBe('PasswordResetRequired');
+      expect((await console('POST', `/players/${p.name}/enable`)).statusCode).toBe(200);
 
       const code = ctx.t.smtp.lastCode(p.email);
       const confirm = (body: Record<string, unknown>) =>
