@@ -98,7 +98,14 @@ export const MAX_METADATA_BYTES = 4096;
 export type Metadata = { [key: string]: string | number | boolean | Metadata };
 // It nests itself by its registered id, so the OpenAPI document names the recursion instead of leaving it dangling.
 export const metadata: z.ZodType<Metadata> = z
-  .lazy(() => z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), metadata])))
+  .lazy(() =>
+    z.record(
+      z.string(),
+      z.union([z.string(), z.number(), z.boolean(), metadata], {
+        message: 'metadata holds text, numbers, true or false, and objects of them (no lists, no null).',
+      }),
+    ),
+  )
   .meta({
     id: 'Metadata',
     description: 'A JSON object of strings, numbers, booleans and nested objects, at most 4,096 bytes.',

@@ -18,7 +18,12 @@ func run(t):
 
 	var list = yield(Howl.Scores.save_score(name, 1, [1, 2]), "completed")
 	var word = yield(Howl.Scores.save_score(name, 1, "level 3"), "completed")
-	t.expect(_refused(t, list) and _refused(t, word) and list.error.get("field") == "metadata", "metadata_not_dictionary", "%s / %s" % [t.show(list), t.show(word)])
+	var inner_list = yield(Howl.Scores.save_score(name, 1, {"items": ["sword"]}), "completed")
+	var inner_null = yield(Howl.Scores.save_score(name, 1, {"run": {"boss": null}}), "completed")
+	t.expect(_refused(t, list) and _refused(t, word) and list.error.get("field") == "metadata"
+		and _refused(t, inner_list) and inner_list.error.get("field") == "metadata.items"
+		and _refused(t, inner_null) and inner_null.error.get("field") == "metadata.run.boss",
+		"metadata_not_dictionary", "%s / %s / %s / %s" % [t.show(list), t.show(word), t.show(inner_list), t.show(inner_null)])
 
 	var node := Node.new()
 	var vector = yield(Howl.PlayerData.save_player_data(name, {"pos": Vector2(1, 2)}), "completed")

@@ -23,7 +23,11 @@ func run(t: TestHelper) -> void:
 
 	var meta: Dictionary = await Howl.Scores.save_score(player, 10, "level 3")
 	var meta_array: Dictionary = await Howl.Scores.save_score(player, 10, [1, 2])
-	t.expect(t.code_of(meta) == "InvalidParameter" and t.code_of(meta_array) == "InvalidParameter", "metadata_not_dictionary",
+	var meta_list: Dictionary = await Howl.Scores.save_score(player, 10, {"items": ["sword"]})
+	var meta_null: Dictionary = await Howl.Scores.save_score(player, 10, {"run": {"boss": null}})
+	t.expect(t.code_of(meta) == "InvalidParameter" and t.code_of(meta_array) == "InvalidParameter"
+		and t.code_of(meta_list) == "InvalidParameter" and meta_list.error.get("field") == "metadata.items"
+		and t.code_of(meta_null) == "InvalidParameter" and meta_null.error.get("field") == "metadata.run.boss", "metadata_not_dictionary",
 		"%s / %s" % [t.said(meta), t.said(meta_array)])
 
 	var node := Node.new()

@@ -45,7 +45,7 @@ export function BlogGodot4() {
           </li>
           <li>
             <strong>Simpler configuration.</strong> The Godot 4 plugin needs only the API key, the game id and the log
-            level.
+            level (and, on a server of your own, its address as <code>base_url</code>).
           </li>
           <li>
             <strong>The new HTTP stack.</strong> The plugin uses Godot 4's <code>HTTPRequest</code> and TLS options, so

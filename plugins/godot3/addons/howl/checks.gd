@@ -33,7 +33,24 @@ static func score_error(score):
 static func metadata_error(metadata):
 	if typeof(metadata) != TYPE_DICTIONARY:
 		return error("InvalidParameter", "Score metadata must be a Dictionary, not %s." % type_name(metadata), "metadata")
-	return json_error(metadata, "metadata")
+	var bad = json_error(metadata, "metadata")
+	if bad != null:
+		return bad
+	return _metadata_values_error(metadata, "metadata")
+
+
+# Metadata holds text, numbers, true/false and Dictionaries of them: the server refuses lists and null.
+static func _metadata_values_error(value: Dictionary, path: String):
+	for key in value:
+		var inner = value[key]
+		if typeof(inner) == TYPE_DICTIONARY:
+			var bad = _metadata_values_error(inner, "%s.%s" % [path, key])
+			if bad != null:
+				return bad
+		elif typeof(inner) == TYPE_NIL or typeof(inner) in [TYPE_ARRAY, TYPE_RAW_ARRAY, TYPE_INT_ARRAY, TYPE_REAL_ARRAY, TYPE_STRING_ARRAY]:
+			var what := "null" if typeof(inner) == TYPE_NIL else "a list"
+			return error("InvalidParameter", "%s.%s is %s: metadata holds text, numbers, true/false and Dictionaries." % [path, key, what], "%s.%s" % [path, key])
+	return null
 
 
 static func player_data_error(data):

@@ -22,7 +22,23 @@ static func score_error(score: Variant) -> Variant:
 static func metadata_error(metadata: Variant) -> Variant:
 	if not metadata is Dictionary:
 		return _error("InvalidParameter", "Score metadata must be a Dictionary, not %s." % type_string(typeof(metadata)), "metadata")
-	return json_error(metadata, "metadata")
+	var bad: Variant = json_error(metadata, "metadata")
+	if bad != null:
+		return bad
+	return _metadata_values_error(metadata, "metadata")
+
+
+## Metadata holds text, numbers, true/false and Dictionaries of them: the server refuses lists and null.
+static func _metadata_values_error(value: Dictionary, path: String) -> Variant:
+	for key in value:
+		var inner: Variant = value[key]
+		if inner is Dictionary:
+			var bad: Variant = _metadata_values_error(inner, "%s.%s" % [path, key])
+			if bad != null:
+				return bad
+		elif inner == null or inner is Array:
+			return _error("InvalidParameter", "%s.%s is %s: metadata holds text, numbers, true/false and Dictionaries." % [path, key, "null" if inner == null else "a list"], "%s.%s" % [path, key])
+	return null
 
 
 static func player_data_error(data: Variant) -> Variant:

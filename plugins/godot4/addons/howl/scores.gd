@@ -102,7 +102,7 @@ func get_score_position(score_id_or_value, ldboard_name = "main", period_offset 
 ## The scores just above and below a saved score or a value, `count` on each side.
 func get_scores_around(score_id_or_value, count = 3, ldboard_name = "main", period_offset = 0) -> Dictionary:
 	var defaults := {"position": null, "scores_above": [], "scores_below": [], "period": null}
-	var bad: Variant = _first([_score_or_id_error(score_id_or_value), _count_error(count, "count"), _offset_error(period_offset), Checks.name_error(ldboard_name, "ldboard_name")])
+	var bad: Variant = _first([_score_or_id_error(score_id_or_value), _count_error(count, "count", 50), _offset_error(period_offset), Checks.name_error(ldboard_name, "ldboard_name")])
 	var result: Dictionary
 	if bad != null:
 		result = _http.fail("get_scores_around", defaults, bad)
@@ -159,9 +159,10 @@ func _score_or_id_error(value) -> Variant:
 	return Checks.score_error(value)
 
 
-func _count_error(value, field: String) -> Variant:
-	if not (value is int or value is float) or value < 0:
-		return {"code": "InvalidParameter", "message": "%s must be a whole number from 0." % field, "field": field}
+## The server's own bounds: at most 1,000 scores a call (0: all), 50 on each side of a score.
+func _count_error(value, field: String, most: int = 1000) -> Variant:
+	if not (value is int or value is float) or value < 0 or value > most:
+		return {"code": "InvalidParameter", "message": "%s must be a whole number from 0 to %d." % [field, most], "field": field}
 	return null
 
 

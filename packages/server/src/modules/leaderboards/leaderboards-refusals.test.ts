@@ -59,6 +59,25 @@ for (const { dialect, skip } of DIALECTS) {
       expect((await v1('GET', '/v1/leaderboards/read/players/meta-tester/scores')).json().scores).toEqual([]);
     });
 
+    it.each([
+      ['a list', { items: ['sword'] }, 'metadata.items'],
+      // Inside a nested object, the value holding it is named.
+      ['null', { run: { boss: null } }, 'metadata.run'],
+    ])(
+      'refuses a metadata value that is %s, naming it and saying what metadata holds',
+      async (_what, metadata, field) => {
+        const res = await submit('read', 'meta-tester', 5, { metadata });
+        expect([res.statusCode, res.json().error]).toEqual([
+          400,
+          {
+            code: 'InvalidParameter',
+            message: 'metadata holds text, numbers, true or false, and objects of them (no lists, no null).',
+            field,
+          },
+        ]);
+      },
+    );
+
     it('answers a score sent as text/plain with 415 UnsupportedMediaType, saving nothing', async () => {
       const res = await v1('POST', '/v1/leaderboards/read/scores', {
         headers: { 'content-type': 'text/plain' },

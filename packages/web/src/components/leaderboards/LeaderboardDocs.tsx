@@ -137,9 +137,9 @@ export function LeaderboardDocs({ gameId }: { gameId: string }) {
 
         <Section id="getScores">
           <p>
-            Get the best scores of a leaderboard, best first: the top 10 by default, and <code>0</code> for all of them.
-            Each entry has <code>score_id</code>, <code>player_name</code>, <code>score</code>, <code>timestamp</code>{' '}
-            (epoch milliseconds), <code>metadata</code> and <code>position</code>.
+            Get the best scores of a leaderboard, best first: the top 10 by default, up to 1,000, and <code>0</code> for
+            all of them. Each entry has <code>score_id</code>, <code>player_name</code>, <code>score</code>,{' '}
+            <code>timestamp</code> (epoch milliseconds), <code>metadata</code> and <code>position</code>.
           </p>
           <EngineSample name="get_scores" />
           <HttpCall
@@ -312,9 +312,10 @@ export function LeaderboardDocs({ gameId }: { gameId: string }) {
         <Section id="wipeLeaderboard">
           <p>
             Delete every score of a leaderboard, in every period. There is no undo. Handy while testing; a released game
-            rarely needs it. Game clients may call it only once your game allows client deletes, which is off for new
-            games because the API key ships with every build (until then the call answers{' '}
-            <code>403 ClientWritesDisabled</code>). The dashboard can always wipe a leaderboard.
+            rarely needs it. Game clients may call it only once your game allows client deletes (on the dashboard's Game
+            page, untick "Refuse deletes and wipes from game clients"), which is off for new games because the API key
+            ships with every build (until then the call answers <code>403 ClientWritesDisabled</code>). The dashboard
+            can always wipe a leaderboard.
           </p>
           <EngineSample name="wipe_leaderboard" />
           <HttpCall method="DELETE" path="/v1/leaderboards/main/scores" answer={`{ "ok": true }`} />

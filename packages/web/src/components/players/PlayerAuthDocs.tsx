@@ -180,8 +180,8 @@ export function PlayerAuthDocs({ gameId }: { gameId: string }) {
         <p>
           A forgotten password is reset in two steps (email registration only): ask for a code, which is mailed to the
           player and is valid 15 minutes, then set a new password with it. From the request on, the old password no
-          longer works (the player is <code>RESET_REQUIRED</code>); once the new one is set, every session of the player
-          ends.
+          longer works (the player is <code>RESET_REQUIRED</code>) and every session of the player ends, on every
+          device; the player logs in again with the new password.
         </p>
         <EngineSample name="reset_password" />
         <HttpCall
@@ -201,8 +201,9 @@ export function PlayerAuthDocs({ gameId }: { gameId: string }) {
       <Step id="savedSessions">
         <p>
           Log in with <code>remember_me</code> to keep the player logged in between launches. The plugin stores the
-          saved session on the device (in <code>user://</code>) and trades it for a fresh session when the game starts.
-          It lasts the number of saved session days set above.
+          saved session on the device (in <code>user://</code>); call <code>resume_session()</code> when the game starts
+          to trade it for a fresh session, and again when that session runs out during play. It lasts the number of
+          saved session days set above.
         </p>
         <EngineSample name="saved_sessions" />
         <HttpCall

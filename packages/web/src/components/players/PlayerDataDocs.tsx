@@ -152,7 +152,9 @@ export function PlayerDataDocs() {
           make a write conditional: pass the version you read as <code>if_version</code>. If the stored version differs,
           nothing is written and the call answers <code>409 VersionConflict</code> with the <code>current_version</code>
           : read again, apply your change, and save again. <code>if_version</code> 0 means “only if nothing is stored
-          yet”.
+          yet”. Deleting all of the data starts its version again at 0, so a device that read an older version could
+          match it again later: to start a player over while another device may still save, save <code>{'{}'}</code>{' '}
+          instead, which moves the version on.
         </p>
         <EngineSample name="data_versions" />
         <HttpCall
@@ -180,8 +182,9 @@ export function PlayerDataDocs() {
             after a merge). A bigger write answers <code>413 PlayerDataTooLarge</code> and stores nothing.
           </li>
           <li>
-            Player and character names are 1 to 100 characters, without control or invisible formatting characters;
-            full-width and decomposed spellings count as the same name (NFKC).
+            Player and character names are 1 to 100 characters, without control or invisible formatting characters and
+            without mixing Latin, Greek and Cyrillic letters; full-width and decomposed spellings count as the same name
+            (NFKC).
           </li>
         </ul>
         <EngineSample name="data_limits" />

@@ -1,3 +1,6 @@
 var by_id = yield(Howl.Scores.get_score_position(score_id), "completed")
 var by_value = yield(Howl.Scores.get_score_position(1500), "completed")
-print("You would be number ", by_value.position)
+if by_value.position != null:
+	print("You would be number ", by_value.position)
+else:
+	print("That score would not make the board")

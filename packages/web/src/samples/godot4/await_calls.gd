@@ -3,7 +3,11 @@ func _on_game_over(score: int) -> void:
 	if result.error != null:
 		push_error(result.error.message)
 		return
-	$PositionLabel.text = "You placed #%d" % result.position
+	# position is null when the score did not make the board (a board keeps its best entries only).
+	if result.position != null:
+		$PositionLabel.text = "You placed #%d" % result.position
+	else:
+		$PositionLabel.text = "Not on the board this time"
 
 	var top: Dictionary = await Howl.Scores.get_scores(10)
 	for entry in top.scores:
