@@ -90,6 +90,16 @@ export function Notice({ tone, children }: { tone: 'error' | 'success' | 'info';
   );
 }
 
+/** A sign-out the server did not confirm: the developer is still signed in, and is told so. */
+export function SignOutFailed({ error }: { error: Error | null }) {
+  if (!error) return null;
+  return (
+    <div className="mb-6">
+      <Notice tone="error">You are still signed in: {error.message}</Notice>
+    </div>
+  );
+}
+
 /** A load that failed: what went wrong (after `what`, if given) and a way to ask again. */
 export function LoadFailed({ what, error, onRetry }: { what?: string; error: Error; onRetry: () => void }) {
   return (

@@ -5,7 +5,7 @@ import { useSignOut } from '../api/session/mutations.js';
 import { useCurrentGame, useSession } from '../api/session/queries.js';
 import { Footer } from './PublicLayout.js';
 import { GameSwitcher } from './GameSwitcher.js';
-import { ButtonLink, Card, Spinner } from '../components/ui.js';
+import { ButtonLink, Card, SignOutFailed, Spinner } from '../components/ui.js';
 
 const ENTRIES = [
   { to: '/dashboard/game', label: 'Game', icon: Gamepad2, also: '/dashboard' },
@@ -34,7 +34,7 @@ export function DashboardLayout() {
             {session && (
               <button
                 type="button"
-                onClick={() => signOut.mutate(undefined, { onSettled: () => void navigate('/auth') })}
+                onClick={() => signOut.mutate(undefined, { onSuccess: () => void navigate('/auth') })}
                 className="inline-flex items-center gap-1 rounded-lg px-2 py-1.5 text-sm font-medium text-slate-200 hover:bg-white/10"
               >
                 <LogOut aria-hidden className="size-4" />
@@ -65,6 +65,7 @@ export function DashboardLayout() {
           })}
         </nav>
         <main className="min-w-0 flex-1 px-4 py-8 md:px-8">
+          <SignOutFailed error={signOut.error} />
           <Outlet />
         </main>
       </div>

@@ -4,6 +4,7 @@ import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { useSignOut } from '../api/session/mutations.js';
 import { useSession } from '../api/session/queries.js';
 import { GameSwitcher } from './GameSwitcher.js';
+import { SignOutFailed } from '../components/ui.js';
 
 const SIGNED_OUT = [
   { to: '/leaderboard', label: 'Leaderboards' },
@@ -37,7 +38,7 @@ export function PublicLayout() {
 
   const doSignOut = () => {
     close();
-    signOut.mutate(undefined, { onSettled: () => void navigate('/auth') });
+    signOut.mutate(undefined, { onSuccess: () => void navigate('/auth') });
   };
 
   const items = (mobile: boolean) => (
@@ -102,6 +103,7 @@ export function PublicLayout() {
         )}
       </header>
       <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-10">
+        <SignOutFailed error={signOut.error} />
         <Outlet />
       </main>
       <Footer />

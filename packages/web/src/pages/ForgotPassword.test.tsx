@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../test/render.js';
 import { apiError, stubServer } from '../test/server.js';
+import { withGames } from '../test/sessions.js';
 import { Auth } from './Auth.js';
 import { ForgotPassword } from './ForgotPassword.js';
 
@@ -17,6 +18,17 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
+
+/** Step 2 filled in right and sent, on a page opened there (the email remembered); waits for /auth. */
+async function setNewPassword() {
+  const user = userEvent.setup();
+  page();
+  await user.type(screen.getByLabelText('Confirmation code'), '123456');
+  await user.type(screen.getByLabelText('New password'), 'New-pass-1!');
+  await user.type(screen.getByLabelText('Confirm new password'), 'New-pass-1!');
+  await user.click(screen.getByRole('button', { name: 'Submit' }));
+  await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/auth'));
+}
 
 describe('/forgotPassword', () => {
   it('goes from the email step to the code step, then to /auth with a notice', async () => {
@@ -123,14 +135,25 @@ describe('/forgotPassword', () => {
       'GET /api/auth/whoami': [200, { session: null }],
       'POST /api/auth/confirm-forgot-password': [200, { ok: true }],
     });
-    const user = userEvent.setup();
-    page();
-    await user.type(screen.getByLabelText('Confirmation code'), '123456');
-    await user.type(screen.getByLabelText('New password'), 'New-pass-1!');
-    await user.type(screen.getByLabelText('Confirm new password'), 'New-pass-1!');
-    await user.click(screen.getByRole('button', { name: 'Submit' }));
-    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/auth'));
+    await setNewPassword();
     expect(sessionStorage.getItem('howl.pendingResetEmail')).toBeNull();
+  });
+
+  it('signs this browser out too once the new password is set (the reset ended every session)', async () => {
+    sessionStorage.setItem('howl.pendingResetEmail', 'indie@example.com');
+    stubServer({
+      // Signed in when the page loads; the server ends the session with the reset.
+      'GET /api/auth/whoami': [
+        [200, { session: withGames() }],
+        [200, { session: null }],
+      ],
+      'POST /api/auth/confirm-forgot-password': [200, { ok: true }],
+    });
+    await setNewPassword();
+    expect(
+      await screen.findByText('Your password has been reset. Please sign in with your new password.'),
+    ).toBeVisible();
+    expect(screen.queryByText(/You are signed in as/)).toBeNull();
   });
 
   it('maps InvalidPassword on the code step to the spec sentence', async () => {

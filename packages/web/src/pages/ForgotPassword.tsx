@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useConfirmForgotPassword, useForgotPassword } from '../api/auth/mutations.js';
+import { useReplaceSession } from '../api/session/mutations.js';
 import { pendingReset } from '../components/auth/pending-sign-up.js';
 import { Button, Field, FormPage, Notice } from '../components/ui.js';
 import { forgotPasswordErrorMessage, resetPasswordErrorMessage } from '../lib/auth-errors.js';
@@ -74,6 +75,7 @@ function EmailStep({ onSent }: { onSent: (email: string) => void }) {
 
 function ResetStep({ email, onRestart }: { email: string; onRestart: () => void }) {
   const navigate = useNavigate();
+  const replaceSession = useReplaceSession();
   const reset = useConfirmForgotPassword();
   const again = useForgotPassword();
   const [form, setForm] = useState({ code: '', newPassword: '', confirmPassword: '' });
@@ -92,6 +94,8 @@ function ResetStep({ email, onRestart }: { email: string; onRestart: () => void 
       {
         onSuccess: () => {
           pendingReset.clear();
+          // The reset ended every session of the account, this browser's too.
+          replaceSession(null);
           void navigate('/auth', { state: { notice: PASSWORD_RESET_NOTICE } });
         },
         onError: (err) => setError(resetPasswordErrorMessage(err)),

@@ -97,7 +97,7 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async 
           reply,
           400,
           'This link has expired or was already used',
-          'Subscribe again from the Howl site to get a new one.',
+          'If this address is subscribed already, there is nothing more to do; if not, sign up for the newsletter again to get a new link.',
         );
       },
     );

@@ -133,14 +133,29 @@ for (const { dialect, skip } of DIALECTS) {
       });
     });
 
-    it('gives a pending account to the latest sign-up: a stranger who signed up first keeps no password on it', async () => {
+    it("keeps a pending account's password when its address signs up again: the later sign-up gets no hold on it", async () => {
       const email = uniqueEmail();
-      await signUp(email, { password: 'Stranger-Pass9', firstName: 'Not', lastName: 'Me' });
-      expect((await signUp(email, { company: 'Mine' })).json().error.code).toBe('UsernameExists');
+      await signUp(email, { company: 'Mine' });
+      const later = await signUp(email, { password: 'Stranger-Pass9', firstName: 'Not', lastName: 'Me' });
+      expect(later.json().error.code).toBe('UsernameExists');
+      // The owner enters the newest code in their inbox, the one the later sign-up had mailed.
       const res = await confirm(email, t.smtp.lastCode(email));
       expect(res.json()).toEqual(freshSession(email, 'Mine'));
       expect((await signIn(email, 'Stranger-Pass9')).statusCode).toBe(401);
       expect((await signIn(email)).statusCode).toBe(200);
+    });
+
+    it("frees an address a stranger signed up first: the owner's password reset sets theirs and confirms the account", async () => {
+      const email = uniqueEmail();
+      await signUp(email, { password: 'Stranger-Pass9', firstName: 'Not', lastName: 'Me' });
+      expect((await signUp(email)).json().error.code).toBe('UsernameExists');
+      expect((await call(t.app, 'POST', '/api/auth/forgot-password', { body: { email } })).statusCode).toBe(200);
+      const reset = await call(t.app, 'POST', '/api/auth/confirm-forgot-password', {
+        body: { email, code: t.smtp.lastCode(email), newPassword: 'Owner-Pass-77' },
+      });
+      expect(reset.statusCode).toBe(200);
+      expect((await signIn(email, 'Stranger-Pass9')).statusCode).toBe(401);
+      expect((await signIn(email, 'Owner-Pass-77')).statusCode).toBe(200);
     });
 
     describe('POST /api/auth/confirm-sign-up', () => {

@@ -38,7 +38,7 @@ export function createDevelopers(deps: DevelopersDeps) {
     sessionOf,
 
     async signUp(input: { email: string; password: string; firstName: string; lastName: string; company?: string }) {
-      await pool.signUpOrRetake({ username: input.email, email: input.email, password: input.password }, (trx, user) =>
+      await pool.signUpOrResend({ username: input.email, email: input.email, password: input.password }, (trx, user) =>
         store.saveDeveloper(trx, {
           user_id: user.id,
           first_name: input.firstName,

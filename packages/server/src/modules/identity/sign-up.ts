@@ -70,15 +70,14 @@ export function poolSignUp(
     return user;
   }
 
-  /** A pending account taken over by a new sign-up: the new password and profile, and a fresh code. */
-  async function retake(existing: IdentityUser, password: string, saveProfile?: SaveProfile): Promise<void> {
-    // The latest sign-up owns a pending account: whoever signed up first with someone else's
-    // address cannot keep a password on it once the address's owner signs up.
-    const passwordHash = await hasher.hash(password);
-    await db.transaction().execute(async (trx) => {
-      await store.updateUser(trx, existing.id, { password_hash: passwordHash }, clock.now());
-      await saveProfile?.(trx, existing);
-    });
+  /**
+   * A sign-up for an account still waiting for its code mails the code again, and changes nothing
+   * else: a later sign-up that set its own password would hold the account once the address's owner
+   * entered the code it mailed them. Whoever signed up first with someone else's address holds
+   * nothing either: the owner cannot confirm without that password, and a password reset by the
+   * emailed code sets theirs and confirms the account.
+   */
+  async function resendToPending(existing: IdentityUser): Promise<void> {
     try {
       await codes.issue(existing, 'confirm_sign_up');
     } catch (err) {
@@ -96,13 +95,12 @@ export function poolSignUp(
     },
 
     /**
-     * As `signUp`, for pools whose username is the email address, where signing up again proves a
-     * claim to the account: an existing unconfirmed account takes the new password and profile,
-     * gets a fresh code, and the call still answers UsernameExists.
+     * As `signUp`, for pools whose username is the email address: signing up again for an account
+     * still waiting for its code mails the code again (`resendToPending`), and still answers UsernameExists.
      */
-    async signUpOrRetake(input: NewAccount, saveProfile?: SaveProfile): Promise<IdentityUser> {
+    async signUpOrResend(input: NewAccount, saveProfile?: SaveProfile): Promise<IdentityUser> {
       const user = await create(input, 'UNCONFIRMED', saveProfile, async (existing) => {
-        if (existing.status === 'UNCONFIRMED') await retake(existing, input.password, saveProfile);
+        if (existing.status === 'UNCONFIRMED') await resendToPending(existing);
       });
       await codes.issue(user, 'confirm_sign_up', undefined, { addressCounted: true });
       return user;

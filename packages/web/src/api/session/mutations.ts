@@ -28,7 +28,11 @@ export function useSwitchGame() {
   });
 }
 
-/** Ends the session everywhere; a session that is already gone counts as signed out. */
+/**
+ * Ends the session everywhere; a session that is already gone counts as signed out. Any other
+ * failure leaves the developer signed in, and says so: only the server can end the cookie's
+ * session, so a page that only looked signed out would sign the next person at the machine back in.
+ */
 export function useSignOut() {
   const replace = useReplaceSession();
   return useMutation({
@@ -39,7 +43,7 @@ export function useSignOut() {
         if (!isApiError(err, 'NotAuthorized')) throw err;
       }
     },
-    onSettled: () => {
+    onSuccess: () => {
       sessionStorage.clear();
       replace(null);
     },

@@ -52,11 +52,12 @@ export function ConfirmSignUp({
     <div className="mx-auto w-full max-w-md">
       <div className="mb-6 flex items-start gap-3">
         <MailCheck aria-hidden className="mt-1 size-7 shrink-0 text-brand-600" />
-        <div>
+        {/* min-w-0: a long address wraps instead of widening the page past a phone's screen. */}
+        <div className="min-w-0">
           <h1 className="mb-2">Check your email</h1>
           <p className="text-slate-600">
-            We sent a confirmation code to <strong className="break-words text-slate-800">{email}</strong>. Enter it
-            below to finish creating your account.
+            We sent a confirmation code to <strong className="[overflow-wrap:anywhere] text-slate-800">{email}</strong>.
+            Enter it below to finish creating your account.
           </p>
         </div>
       </div>
