@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
-// Controls (Cc) and invisible format characters (Cf: zero-width space, soft hyphen, bidi overrides):
-// never meaningful in a line someone typed, they make look-alike names, and PostgreSQL cannot store NUL.
-const INVISIBLE_CHARACTERS = /[\p{Cc}\p{Cf}]/u;
+// Controls (Cc) and invisible format characters (Cf: zero-width space, soft hyphen, bidi overrides),
+// and the Hangul fillers (letters by category, blank on screen): never meaningful in a line someone
+// typed, they make look-alike or invisible names, and PostgreSQL cannot store NUL.
+const INVISIBLE_CHARACTERS = /[\p{Cc}\p{Cf}\u115F\u1160\u3164\uFFA0]/u;
 
 /** A single line of text a person typed: no control or invisible formatting characters. */
 export function singleLine(schema: z.ZodString, label: string) {

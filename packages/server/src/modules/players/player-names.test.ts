@@ -10,6 +10,8 @@ const invisible = [
   ['a right-to-left override', '\u202eesuer'],
   ['a byte order mark', 're\ufeffuse'],
   ['a C1 control', 'reuse\u0085'],
+  ['a Hangul filler', 'reuse\u3164'],
+  ['a half-width Hangul filler', '\uffa0reuse'],
 ] as const;
 
 for (const { dialect, skip } of DIALECTS) {
