@@ -34,7 +34,7 @@ export function computePeriod(resets: Exclude<ResetPeriod, 'na'>, zone: string, 
 function periodParts(resets: Exclude<ResetPeriod, 'na'>, zone: string, now: number, offset: number) {
   const unit = UNIT[resets];
   const local = DateTime.fromMillis(now, { zone });
-  const current = startOf(local, unit);
+  const current = local.startOf(unit);
   const nextReset = next(current, unit);
   const start = offset === 0 ? current : back(current, unit, -offset);
   const period = {
@@ -101,27 +101,14 @@ function onBoundary(dt: DateTime, unit: (typeof UNIT)[keyof typeof UNIT], utcOff
   return dt.day === 1 && (unit === 'month' || dt.month === 1);
 }
 
-/**
- * The first instant of `dt`'s local `unit`. Where a DST change repeats the local midnight (Havana's,
- * the Azores' clocks go back from 01:00 to 00:00), Luxon answers the midnight at `dt`'s own UTC
- * offset, the second one for an instant after the change: the day then starts at the first, or
- * the scores of its first hour would be in a period no offset reaches.
- */
-function startOf(dt: DateTime, unit: (typeof UNIT)[keyof typeof UNIT]): DateTime {
-  const start = dt.startOf(unit);
-  if (unit === 'hour') return start;
-  const before = DateTime.fromMillis(start.toMillis() - 1, { zone: start.zone }).startOf(unit);
-  return before.hasSame(start, unit) && before < start ? before : start;
-}
-
 // Hours step in absolute time, so the repeated hour of a DST change is two periods; longer units step by the calendar.
 function next(start: DateTime, unit: (typeof UNIT)[keyof typeof UNIT]): DateTime {
-  return unit === 'hour' ? start.plus({ hours: 1 }) : startOf(start.plus({ [`${unit}s`]: 1 }), unit);
+  return unit === 'hour' ? start.plus({ hours: 1 }) : start.plus({ [`${unit}s`]: 1 }).startOf(unit);
 }
 
 /** `count` periods before `start`, in one step of calendar arithmetic: the cost does not grow with `count`. */
 function back(start: DateTime, unit: (typeof UNIT)[keyof typeof UNIT], count: number): DateTime {
   return unit === 'hour'
     ? start.minus({ hours: count }).startOf('hour')
-    : startOf(start.minus({ [`${unit}s`]: count }), unit);
+    : start.minus({ [`${unit}s`]: count }).startOf(unit);
 }
