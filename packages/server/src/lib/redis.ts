@@ -21,7 +21,8 @@ const retryDelayMs = (attempt: number) => Math.min(500 * attempt, 5_000);
  * Connects and waits until commands can be sent; a cluster is ready once its slots are known.
  * While Redis cannot be reached it tries again, telling `onWait` why, rather than failing: a
  * process started (or a cluster's worker replaced) during a Redis outage starts once it is back.
- * A database number the server refuses (`redis://…/99`) is no outage, and fails at once.
+ * Refused credentials and a database number the server refuses (`redis://…/99`) are no outage,
+ * and fail at once.
  */
 export async function connectRedis(
   target: RedisTarget,

@@ -8,6 +8,7 @@ import {
   uniqueEmail,
   type TestApp,
 } from '../../../test/support/app.js';
+import { developerCalls } from '../../../test/support/developers.js';
 import { DIALECTS } from '../../../test/support/services.js';
 
 const HOUR = 3_600_000;
@@ -20,27 +21,11 @@ for (const { dialect, skip } of DIALECTS) {
     });
     afterAll(() => t?.close());
 
-    const signUp = (email: string, extra: Record<string, unknown> = {}) =>
-      call(t.app, 'POST', '/api/auth/sign-up', {
-        body: { email, password: STRONG_PASSWORD, firstName: 'Indie', lastName: 'Developer', ...extra },
-      });
-    const confirm = (email: string, code: string) =>
-      call(t.app, 'POST', '/api/auth/confirm-sign-up', { body: { email, code } });
-    const signIn = (email: string, password = STRONG_PASSWORD) =>
-      call(t.app, 'POST', '/api/auth/sign-in', { body: { email, password } });
+    const { signUp, confirm, signIn, freshSession } = developerCalls(() => t);
     const session = (cookie?: string) => call(t.app, 'GET', '/api/auth/session', cookie ? { cookie } : {});
 
     /** A confirmed developer and the session cookie that confirmation set. */
     const confirmedDeveloper = (email?: string) => signedInDeveloper(t, email);
-    /** What the session answers for a developer signed up by these tests, with no games yet. */
-    const freshSession = (email: string, company: string | null = null) => ({
-      email,
-      firstName: 'Indie',
-      lastName: 'Developer',
-      company,
-      games: [],
-      current_game_id: null,
-    });
 
     describe('POST /api/auth/sign-up', () => {
       it('stores an unconfirmed account with its names, lowercased, and mails a 6-digit code', async () => {
@@ -118,44 +103,6 @@ for (const { dialect, skip } of DIALECTS) {
         expect(res.json().error.code).toBe('UsernameExists');
         expect(t.smtp.messages.length).toBe(mailsBefore);
       });
-
-      it('answers 409 UsernameExists for an unconfirmed email and mails a fresh code that replaces the old one', async () => {
-        const email = uniqueEmail();
-        await signUp(email);
-        const first = t.smtp.lastCode(email);
-        const res = await signUp(email);
-        expect(res.statusCode).toBe(409);
-        expect(res.json().error.code).toBe('UsernameExists');
-        const second = t.smtp.lastCode(email);
-        expect(t.smtp.messages.filter((m) => m.to.includes(email))).toHaveLength(2);
-        if (first !== second) expect((await confirm(email, first)).json().error.code).toBe('CodeMismatch');
-        expect((await confirm(email, second)).statusCode).toBe(200);
-      });
-    });
-
-    it("keeps a pending account's password when its address signs up again: the later sign-up gets no hold on it", async () => {
-      const email = uniqueEmail();
-      await signUp(email, { company: 'Mine' });
-      const later = await signUp(email, { password: 'Stranger-Pass9', firstName: 'Not', lastName: 'Me' });
-      expect(later.json().error.code).toBe('UsernameExists');
-      // The owner enters the newest code in their inbox, the one the later sign-up had mailed.
-      const res = await confirm(email, t.smtp.lastCode(email));
-      expect(res.json()).toEqual(freshSession(email, 'Mine'));
-      expect((await signIn(email, 'Stranger-Pass9')).statusCode).toBe(401);
-      expect((await signIn(email)).statusCode).toBe(200);
-    });
-
-    it("frees an address a stranger signed up first: the owner's password reset sets theirs and confirms the account", async () => {
-      const email = uniqueEmail();
-      await signUp(email, { password: 'Stranger-Pass9', firstName: 'Not', lastName: 'Me' });
-      expect((await signUp(email)).json().error.code).toBe('UsernameExists');
-      expect((await call(t.app, 'POST', '/api/auth/forgot-password', { body: { email } })).statusCode).toBe(200);
-      const reset = await call(t.app, 'POST', '/api/auth/confirm-forgot-password', {
-        body: { email, code: t.smtp.lastCode(email), newPassword: 'Owner-Pass-77' },
-      });
-      expect(reset.statusCode).toBe(200);
-      expect((await signIn(email, 'Stranger-Pass9')).statusCode).toBe(401);
-      expect((await signIn(email, 'Owner-Pass-77')).statusCode).toBe(200);
     });
 
     describe('POST /api/auth/confirm-sign-up', () => {

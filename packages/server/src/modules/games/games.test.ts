@@ -131,10 +131,8 @@ for (const { dialect, skip } of DIALECTS) {
           allow_client_deletes: true,
         });
         const empty = await call(t.app, 'PATCH', `/api/games/${id}`, { body: {}, cookie });
-        expect([empty.statusCode, empty.json().error]).toEqual([
-          400,
-          { code: 'InvalidParameter', message: 'Send name or allow_client_deletes.' },
-        ]);
+        const refusal = [400, { code: 'InvalidParameter', message: 'Send name or allow_client_deletes.' }];
+        expect([empty.statusCode, empty.json().error]).toEqual(refusal);
         const list = await call(t.app, 'PATCH', `/api/games/${id}`, { body: [], cookie });
         expect(list.json().error.message).toBe('Send the request body as a JSON object.');
       });

@@ -30,6 +30,11 @@ export function identityLimits(limiters: LimiterFactory, limits: AuthLimits) {
     points: limits.codeMailsPerAddressPerHour,
     durationSeconds: 3600,
   });
+  const countAddressMail = (email: string, message: string): Promise<void> =>
+    consumeOrRefuse(addressMails, addressKey(email), message);
+  const refundAddressMail = async (email: string): Promise<void> => {
+    await addressMails.reward(addressKey(email), 1);
+  };
   const ipRequests = limiters.create({
     name: 'auth-ip',
     points: limits.authRequestsPerIpPerMinute,
@@ -82,7 +87,7 @@ export function identityLimits(limiters: LimiterFactory, limits: AuthLimits) {
       await consumeOrRefuse(codeMails, accountKey, message);
       if (!email) return;
       try {
-        await consumeOrRefuse(addressMails, addressKey(email), message);
+        await countAddressMail(email, message);
       } catch (err) {
         await codeMails.reward(accountKey, 1);
         throw err;
@@ -92,17 +97,14 @@ export function identityLimits(limiters: LimiterFactory, limits: AuthLimits) {
     /** Gives back a code mail that never went out (the mail server refused it or was down). */
     async refundCodeMail(accountKey: string, email: string | null): Promise<void> {
       await codeMails.reward(accountKey, 1);
-      if (email) await addressMails.reward(addressKey(email), 1);
+      if (email) await refundAddressMail(email);
     },
 
     /** Counts one code mail to an address before there is an account to mail: past its limit, refuses. */
-    countAddressMail: (email: string, message: string): Promise<void> =>
-      consumeOrRefuse(addressMails, addressKey(email), message),
+    countAddressMail,
 
     /** Gives back an address's mail counted for an account that was then not made. */
-    refundAddressMail: async (email: string): Promise<void> => {
-      await addressMails.reward(addressKey(email), 1);
-    },
+    refundAddressMail,
 
     /**
      * Counts a sign-in against the caller's network before the check, and gives the point back on
