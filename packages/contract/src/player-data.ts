@@ -38,7 +38,8 @@ export const putPlayerDataBody = z.strictObject({
 export const deletePlayerDataBody = z
   .strictObject({
     keys: z
-      .array(z.string().max(1000), { message: 'keys must be a list of top-level keys.' })
+      // Any key a document can hold can be named: no longer than a document.
+      .array(z.string().max(MAX_PLAYER_DATA_BYTES), { message: 'keys must be a list of top-level keys.' })
       .max(1000, { message: 'keys can name at most 1000 keys.' })
       .optional(),
     if_version: ifVersion,

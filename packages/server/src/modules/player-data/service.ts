@@ -57,7 +57,7 @@ export function createPlayerData({
    * alongside (writes.ts): merges of different keys both land, a stale `if_version` is refused,
    * and a too-large result writes nothing.
    */
-  function change(key: DocKey, ifVersion: number | undefined, next: DocChange['next'], replacing?: Doc) {
+  function change(key: DocKey, ifVersion: number | undefined, next: DocChange['next'], replacing?: string) {
     if (key.player === GAME_STATE_PLAYER && key.character !== '') throw playerDataErrors.gameStateCharacters();
     return writes.change({ key, ifVersion, next, ...(replacing && { replacing }) });
   }
@@ -72,7 +72,12 @@ export function createPlayerData({
     },
 
     /** Replaces the document, or with `overwrite: false` merges its top-level keys into the stored one. */
-    put(key: DocKey, input: { player_data: Doc; overwrite: boolean; if_version?: number | undefined }) {
+    async put(key: DocKey, input: { player_data: Doc; overwrite: boolean; if_version?: number | undefined }) {
+      // Refused before any database work: a replacement stores this text, and a merge keeps every
+      // key sent with its value, so what it stores is never shorter.
+      const text = JSON.stringify(input.player_data);
+      const bytes = Buffer.byteLength(text, 'utf8');
+      if (bytes > MAX_PLAYER_DATA_BYTES) throw playerDataErrors.tooLarge(bytes);
       return change(
         key,
         input.if_version,
@@ -81,7 +86,7 @@ export function createPlayerData({
           const stored = current();
           return stored === null ? input.player_data : { ...stored, ...input.player_data };
         },
-        input.overwrite ? input.player_data : undefined,
+        input.overwrite ? text : undefined,
       );
     },
 

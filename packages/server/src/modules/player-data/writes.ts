@@ -29,8 +29,8 @@ export interface DocChange {
   key: DocKey;
   ifVersion: number | undefined;
   next(current: () => Doc | null): Doc | null;
-  /** The whole new document when the change replaces whatever is stored (a put with overwrite). */
-  replacing?: Doc;
+  /** The whole new document's JSON text when the change replaces whatever is stored (a put with overwrite): what `next` answers, serialised once. */
+  replacing?: string;
 }
 
 const playerId = (k: DocKey) => JSON.stringify([k.gameId, k.player]);
@@ -101,7 +101,7 @@ export function createDocWrites({
         if (row) now.set(docId(key), null);
         return done(NONE);
       }
-      const data = JSON.stringify(doc);
+      const data = c.replacing ?? JSON.stringify(doc);
       const bytes = Buffer.byteLength(data, 'utf8');
       if (bytes > MAX_PLAYER_DATA_BYTES) return failed(playerDataErrors.tooLarge(bytes));
       if (!row && key.character !== '' && (await characters(key)).size >= MAX_CHARACTERS_PER_PLAYER) {
@@ -138,21 +138,16 @@ export function createDocWrites({
    * answers for it).
    */
   async function replaceHeld(group: DocChange[]): Promise<Array<Outcome<StoredDoc>> | undefined> {
-    const texts = group.map((c) => JSON.stringify(c.replacing));
-    const outcomes = texts.map((data) => {
-      const bytes = Buffer.byteLength(data, 'utf8');
-      return bytes > MAX_PLAYER_DATA_BYTES ? failed(playerDataErrors.tooLarge(bytes)) : undefined;
-    });
-    const docs = group.flatMap((c, i) => (outcomes[i] ? [] : [{ ...c.key, data: texts[i]! }]));
+    // Sizes were checked before the change was queued (service.put).
+    const texts = group.map((c) => c.replacing!);
+    const docs = group.map((c, i) => ({ ...c.key, data: texts[i]! }));
     const now = clock.now();
-    const saved = docs.length === 0 ? [] : await store.replaceOwnDocsHeld(db, heldBy(docs), docs, now);
+    const saved = await store.replaceOwnDocsHeld(db, heldBy(docs), docs, now);
     if (!saved) return undefined;
     const versions = new Map(
       saved.map((r) => [playerId({ gameId: r.game_id, player: r.player_name, character: '' }), r.version]),
     );
-    return group.map(
-      (c, i) => outcomes[i] ?? done({ data: texts[i]!, version: versions.get(playerId(c.key))!, updatedAt: now }),
-    );
+    return group.map((c, i) => done({ data: texts[i]!, version: versions.get(playerId(c.key))!, updatedAt: now }));
   }
 
   const replacesOutright = (group: DocChange[]) =>
