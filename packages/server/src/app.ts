@@ -8,7 +8,7 @@ import type { Database } from './db/database.js';
 import { requireJsonOnConsoleMutations } from './http/json-only.js';
 import { answerClientError, answerNodeRefusals } from './http/client-errors.js';
 import { acceptRawRequestLines } from './http/raw-request-lines.js';
-import { errorBody, refuseWhileClosing, registerErrorHandler } from './http/errors.js';
+import { errorBody, refuseWhileClosing, registerErrorHandler, type ErrorShape } from './http/errors.js';
 import { loggerOptions, requestLogController } from './http/logging.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerSecurityHeaders } from './http/security.js';
@@ -20,6 +20,7 @@ import { createPasswordHasher, type PasswordHasher } from './lib/password-hasher
 import { memoryLimiters, redisLimiters } from './lib/rate-limits.js';
 import { reportRedisOutages } from './lib/redis-outages.js';
 import { requireDeveloper, requireOwnerOnGameRoutes } from './http/developer-session.js';
+import { silentWolfError } from './modules/compat-silentwolf/answers.js';
 import { isSilentWolfPath, SILENTWOLF_HEADERS, silentWolfApi } from './modules/compat-silentwolf/front-door.js';
 import { silentWolfPlayerDataRoutes } from './modules/compat-silentwolf/player-data-routes.js';
 import { silentWolfPlayerRoutes } from './modules/compat-silentwolf/players-routes.js';
@@ -86,6 +87,9 @@ export interface AppDeps {
 /** Wires config, database, mail and clock into a ready Fastify app; `main.ts` starts it, tests inject into it. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
+  // Answers written before a route runs: the SilentWolf paths get their plugin's shape (success: false).
+  const shapeError: ErrorShape = (path, body) =>
+    config.silentWolfCompat && path !== undefined && isSilentWolfPath(path) ? silentWolfError(body) : body;
   const app = Fastify({
     logger: deps.logger ?? loggerOptions(config),
     logController: requestLogController(),
@@ -98,13 +102,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: false,
     // Errors Fastify raises before routing (a malformed URL) still get the one error envelope.
     // Requests Node's HTTP parser refuses (a huge URL, bad chunking, an unknown method) too.
-    clientErrorHandler: answerClientError,
+    clientErrorHandler: answerClientError(shapeError),
     // A request without Host reaches answerNodeRefusals, which answers it in the envelope.
     http: { requireHostHeader: false },
-    frameworkErrors: (error, _request, reply: FastifyReply) => {
+    frameworkErrors: (error, request, reply: FastifyReply) => {
       const message =
         error.code === 'FST_ERR_BAD_URL' ? 'The URL is malformed.' : 'The request could not be understood.';
-      void reply.code(400).send(errorBody('InvalidParameter', message));
+      void reply.code(400).send(shapeError(request.url, errorBody('InvalidParameter', message)));
     },
   }).withTypeProvider<ZodTypeProvider>();
   // Requests are parsed by zod; answers are written by fast-json-stringify from the same contract (http/serializer.ts).
@@ -123,8 +127,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config.silentWolfCompat ? { matches: isSilentWolfPath, headers: SILENTWOLF_HEADERS } : undefined,
   );
   registerSecurityHeaders(app, config.publicUrl, calls);
-  refuseWhileClosing(app);
-  answerNodeRefusals(app);
+  refuseWhileClosing(app, shapeError);
+  answerNodeRefusals(app, shapeError);
   // Godot sends spaces and raw UTF-8 in request lines; they are percent-encoded before Node's parser refuses them.
   acceptRawRequestLines(app.server);
   requireJsonOnConsoleMutations(app);
@@ -277,7 +281,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   } else if (outbox) {
     app.log.warn('SMTP_URL is not set: mail is not sent, only written to this log.');
   }
-  await registerWeb(app, deps.webRoot ?? DEFAULT_WEB_ROOT, calls.matches);
+  await registerWeb(app, deps.webRoot ?? DEFAULT_WEB_ROOT, calls.matches, shapeError);
   app.decorate('warmUpRanks', () => leaderboards.warmUp());
   app.decorate('invalidationsHeard', () => caches.heard());
   const purge = purgeExpired({ identity, contact });

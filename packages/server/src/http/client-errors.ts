@@ -2,7 +2,7 @@ import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ErrorCode } from '@howl/contract';
 import type { FastifyInstance } from 'fastify';
-import { errorBody } from './errors.js';
+import { envelope, errorBody, type ErrorShape } from './errors.js';
 
 const SERVED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
 
@@ -38,34 +38,44 @@ const parserErrors: Record<string, Answer> = {
   ERR_HTTP_REQUEST_TIMEOUT: { status: 408, code: 'RequestTimeout', message: 'The request took too long to arrive.' },
 };
 
+/** The path of the request line that begins `packet` (what the parser refused), if it has one. */
+function pathOf(packet: unknown): string | undefined {
+  return Buffer.isBuffer(packet) ? packet.toString('latin1', 0, 8192).match(/^[A-Z]+ (\S+)/)?.[1] : undefined;
+}
+
 /**
  * Fastify's `clientErrorHandler`: requests Node's HTTP parser refuses never reach a route, so the
- * answer is written on the socket here, in the error envelope, and the connection is closed.
+ * answer is written on the socket here, in the error envelope (shaped for the path the request
+ * line names), and the connection is closed.
  */
-export function answerClientError(err: Error & { code?: string }, socket: Socket): void {
-  // A reset connection has nobody left to answer.
-  if (err.code === 'ECONNRESET' || socket.destroyed) return;
-  const { status, code, message } = (err.code && parserErrors[err.code]) || NOT_UNDERSTOOD;
-  const body = JSON.stringify(errorBody(code, message));
-  const allow = status === 405 ? `Allow: ${SERVED_METHODS}\r\n` : '';
-  // As Node does: never write into the middle of an answer already under way on this connection.
-  const answering = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent;
-  if (socket.writable && !answering) {
-    socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\n${allow}Connection: close\r\n\r\n${body}`,
-    );
-  }
-  socket.destroy(err);
-}
+export const answerClientError =
+  (shape: ErrorShape = envelope) =>
+  (err: Error & { code?: string; rawPacket?: unknown }, socket: Socket): void => {
+    // A reset connection has nobody left to answer.
+    if (err.code === 'ECONNRESET' || socket.destroyed) return;
+    const { status, code, message } = (err.code && parserErrors[err.code]) || NOT_UNDERSTOOD;
+    const body = JSON.stringify(shape(pathOf(err.rawPacket), errorBody(code, message)));
+    const allow = status === 405 ? `Allow: ${SERVED_METHODS}\r\n` : '';
+    // As Node does: never write into the middle of an answer already under way on this connection.
+    const answering = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent;
+    if (socket.writable && !answering) {
+      socket.write(
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+          `Content-Length: ${Buffer.byteLength(body)}\r\n${allow}Connection: close\r\n\r\n${body}`,
+      );
+    }
+    socket.destroy(err);
+  };
 
 /**
  * What Node would refuse itself with an empty body, in the envelope: an Expect other than
  * 100-continue (417), and an HTTP/1.1 request without Host (with the server's `requireHostHeader: false`).
  */
-export function answerNodeRefusals(app: FastifyInstance): void {
-  app.server.on('checkExpectation', (_request, res: ServerResponse) => {
-    const body = JSON.stringify(errorBody('InvalidParameter', 'Only Expect: 100-continue is supported.'));
+export function answerNodeRefusals(app: FastifyInstance, shape: ErrorShape = envelope): void {
+  app.server.on('checkExpectation', (request: { url?: string }, res: ServerResponse) => {
+    const body = JSON.stringify(
+      shape(request.url, errorBody('InvalidParameter', 'Only Expect: 100-continue is supported.')),
+    );
     res.writeHead(417, {
       'content-type': 'application/json; charset=utf-8',
       'content-length': Buffer.byteLength(body),
@@ -75,6 +85,6 @@ export function answerNodeRefusals(app: FastifyInstance): void {
   });
   app.addHook('onRequest', (request, reply, done) => {
     if (request.raw.httpVersion !== '1.1' || request.headers.host) return done();
-    void reply.status(400).send(errorBody('InvalidParameter', 'Send the Host header.'));
+    void reply.status(400).send(shape(request.url, errorBody('InvalidParameter', 'Send the Host header.')));
   });
 }

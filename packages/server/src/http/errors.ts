@@ -24,6 +24,15 @@ export function errorBody(code: ErrorCode, message: string, field?: string): Err
   return { error: field === undefined ? { code, message } : { code, message, field } };
 }
 
+/**
+ * How an answer written before any route runs (a malformed URL, an unknown path, a restart) is
+ * shaped for the path it was sent to: the SilentWolf paths answer as their plugin reads an error.
+ * `path` is the request's path as sent, or undefined when it could not be read.
+ */
+export type ErrorShape = (path: string | undefined, body: ErrorResponse) => object;
+
+export const envelope: ErrorShape = (_path, body) => body;
+
 // Fastify's own request errors, mapped to the envelope; anything else unexpected is a 500.
 const fastifyErrors: Record<string, { status: number; code: ErrorCode; message: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'PayloadTooLarge', message: 'The request body is too large.' },
@@ -112,17 +121,19 @@ export function registerErrorHandler(app: FastifyInstance): void {
 }
 
 /** Once close() begins, new requests (on connections still open) get a 503 so the load balancer sends them elsewhere. */
-export function refuseWhileClosing(app: FastifyInstance): void {
+export function refuseWhileClosing(app: FastifyInstance, shape: ErrorShape = envelope): void {
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
   });
   // Callback-style, as the other hooks every request meets: an async hook costs a promise per request.
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     if (!closing) return done();
     void reply
       .status(503)
       .header('connection', 'close')
-      .send(errorBody('ServiceUnavailable', 'The server is restarting. Please try again in a moment.'));
+      .send(
+        shape(request.url, errorBody('ServiceUnavailable', 'The server is restarting. Please try again in a moment.')),
+      );
   });
 }

@@ -162,7 +162,7 @@ describe('a request that times out before it is read', () => {
       destroy: () => (destroyed = true),
     };
     const err = Object.assign(new Error('Request timeout'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' });
-    answerClientError(err, socket as never);
+    answerClientError()(err, socket as never);
     expect(written).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
     expect(JSON.parse(written.split('\r\n\r\n')[1]!)).toEqual({
       error: { code: 'RequestTimeout', message: expect.any(String) },

@@ -3,7 +3,7 @@ import { basename, join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { DOWNLOAD_PATH } from '@howl/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { errorBody } from './errors.js';
+import { envelope, errorBody, type ErrorShape } from './errors.js';
 
 const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Howl</title>
 <p>The Howl API is running, but the web site has not been built. Run <code>npm run build</code> (or <code>npm start</code>, which builds it).</p>`;
@@ -32,6 +32,7 @@ export async function registerWeb(
   app: FastifyInstance,
   webRoot: string,
   isGameCall: (request: FastifyRequest) => boolean = () => false,
+  shape: ErrorShape = envelope,
 ): Promise<void> {
   const built = existsSync(join(webRoot, 'index.html'));
   // Said once at start: a mistyped WEB_ROOT otherwise shows only as the page below, to every visitor.
@@ -58,10 +59,12 @@ export async function registerWeb(
     const path = request.url.split('?')[0] ?? '';
     const isApi = /^\/(api|v1)(\/|$)/.test(path) || isGameCall(request);
     if (path.startsWith(`${DOWNLOAD_PATH}/`) && path.length > DOWNLOAD_PATH.length + 1) {
-      return reply.status(404).send(errorBody('NotFound', `No such download: ${path}`));
+      return reply.status(404).send(shape(request.url, errorBody('NotFound', `No such download: ${path}`)));
     }
     if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return reply.status(404).send(errorBody('NotFound', `No such endpoint: ${request.method} ${path}`));
+      return reply
+        .status(404)
+        .send(shape(request.url, errorBody('NotFound', `No such endpoint: ${request.method} ${path}`)));
     }
     if (!built) return reply.status(200).type('text/html').send(NOT_BUILT);
     return reply.sendFile('index.html');

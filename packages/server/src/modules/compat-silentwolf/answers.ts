@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { ErrorResponse } from '@howl/contract';
 import { errorAnswer } from '../../http/errors.js';
 
 /**
@@ -14,8 +15,13 @@ export function swErrorHandler(err: FastifyError, request: FastifyRequest, reply
   const body =
     code === 'InvalidApiKey'
       ? { message: 'Forbidden', success: false, error: `Forbidden: ${message}`, code }
-      : { success: false, error: message, code };
+      : silentWolfError(answer.body);
   return reply.status(answer.status).send(body);
+}
+
+/** An error in the shape the plugin reads: `success: false` and the message as `error` (else its signal never comes). */
+export function silentWolfError({ error }: ErrorResponse) {
+  return { success: false, error: error.message, code: error.code };
 }
 
 /** The tokens Godot renders for a missing value (`Null` on Godot 3 and 0.9.6+, `<null>` on 0.9.0–0.9.2), and empty text. */
