@@ -1,33 +1,9 @@
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/support/app.js';
+import { send } from '../../test/support/raw-http.js';
 import { DIALECTS } from '../../test/support/services.js';
 import { answerClientError } from './client-errors.js';
-
-interface RawResponse {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
-
-/** Sends bytes as they are (app.inject skips Node's HTTP parser) and reads the answer until the server closes. */
-function send(port: number, request: string): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.write(request));
-    let text = '';
-    socket.setEncoding('latin1');
-    socket.on('data', (chunk: string) => (text += chunk));
-    socket.on('error', reject);
-    socket.on('close', () => {
-      const [head = '', ...rest] = text.split('\r\n\r\n');
-      const [statusLine = '', ...lines] = head.split('\r\n');
-      const headers = Object.fromEntries(
-        lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
-      );
-      resolve({ status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') });
-    });
-  });
-}
 
 const chunked = (chunks: string) =>
   'POST /api/auth/sign-in HTTP/1.1\r\nHost: howl\r\nContent-Type: application/json\r\n' +

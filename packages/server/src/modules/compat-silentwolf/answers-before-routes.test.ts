@@ -1,23 +1,8 @@
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/support/app.js';
+import { send } from '../../../test/support/raw-http.js';
 import { DIALECTS } from '../../../test/support/services.js';
-
-/** Sends a request line as Godot does (app.inject skips Node's parser) and answers the status and body. */
-function send(port: number, request: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.write(request));
-    let text = '';
-    socket.setEncoding('latin1');
-    socket.on('data', (chunk: string) => (text += chunk));
-    socket.on('error', reject);
-    // Each request closes its connection, so the whole answer is in by then.
-    socket.on('close', () => {
-      const [head = '', ...rest] = text.split('\r\n\r\n');
-      resolve({ status: Number(head.split(' ')[1]), body: rest.join('\r\n\r\n') });
-    });
-  });
-}
 
 const line = (path: string) => `GET ${path} HTTP/1.1\r\nHost: howl\r\nConnection: close\r\n\r\n`;
 
