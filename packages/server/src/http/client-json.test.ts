@@ -131,6 +131,23 @@ for (const { dialect, skip } of DIALECTS) {
         },
       );
 
+      it('walks a wide body to its last value: 100,000 empty objects and arrays, then a problem named by its index', async () => {
+        const wide = (last: string) => `{"w":[${'{},[],'.repeat(50_000)}${last}]}`;
+        // A clean wide body passes the rule and meets the player data size limit after it.
+        const tooLarge = [413, expect.objectContaining({ code: 'PlayerDataTooLarge' })];
+        expect(refused(await playerData(wide('{"a":"b"}')))).toEqual(tooLarge);
+        expect(refused(await playerData(wide('{"a":"x\\u0000"}')))).toEqual([
+          400,
+          {
+            code: 'InvalidParameter',
+            message: 'player_data.w.100000.a cannot contain the NUL character.',
+            field: 'player_data.w.100000.a',
+          },
+        ]);
+        expect(refused(await playerData(wide(nested(63))))[1]).toMatchObject({ field: 'player_data' });
+        expect(refused(await playerData(wide(nested(62))))).toEqual(tooLarge);
+      });
+
       it('takes a surrogate pair (an emoji) written as escapes', async () => {
         const res = await playerData('{"note":"\\ud83d\\udc3a"}');
         expect(res.statusCode).toBe(200);
