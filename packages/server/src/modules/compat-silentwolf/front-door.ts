@@ -98,7 +98,9 @@ export const silentWolfApi: FastifyPluginAsync<SilentWolfApiOptions> = async (sw
     const caller = {
       apiKey: header(request, 'x-api-key'),
       gameId: gameIdOf(request),
-      pluginVersion: header(request, 'x-sw-plugin-version'),
+      // SilentWolf's own version (0.9.9) is not a Howl plugin version: kept, it would show on the
+      // dashboard as Howl's and hold back the Howl plugin's 0.9.7 as older. The engine is the same either way.
+      pluginVersion: undefined,
       engine: engineVersion(header(request, 'x-sw-godot-version')),
     };
     await door.admit(request, caller, 'Send your API key in the x-api-key header and your game id in the request.');

@@ -61,6 +61,16 @@ for (const { dialect, skip } of DIALECTS) {
       expect(badKey.statusCode).toBe(403);
       for (const res of [...answers, refused, badKey]) expect(res.headers['access-control-allow-origin']).toBe('*');
     });
+    it("keeps the engine a SilentWolf call reports, not the SilentWolf plugin's version as Howl's", async () => {
+      const { cookie } = await signedInDeveloper(t);
+      const own = (await call(t.app, 'POST', '/api/games', { body: { name: 'Versions' }, cookie })).json();
+      const res = await swCall(t, own, 'GET', `/get_scores/${own.game_id}?max=1`, {
+        headers: { 'x-sw-plugin-version': '0.9.9' },
+      });
+      expect(res.statusCode).toBe(200);
+      const details = (await call(t.app, 'GET', `/api/games/${own.game_id}`, { cookie })).json();
+      expect(details).toMatchObject({ latest_plugin_version: null, latest_engine: '4.6.3' });
+    });
   });
 
   describe.skipIf(skip)(`${dialect}: SILENTWOLF_COMPAT=0`, () => {
