@@ -33,6 +33,22 @@ for (const { dialect, skip } of DIALECTS) {
       },
     );
 
+    // The body of a call no route takes is never read: a bad one does not turn the 404 into a 400.
+    it.each(['/nope', '/api/nothing', '/v1/nothing', '/get_scores/a/b/c/d'])(
+      'answers 404 NotFound for a POST to %s whatever its body, before reading it',
+      async (path) => {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: path,
+          headers: { 'content-type': 'application/json' },
+          payload: '{"not json',
+        });
+        expect(res.statusCode).toBe(404);
+        const body = res.json();
+        expect(body.error.code ?? body.code).toBe('NotFound');
+      },
+    );
+
     it.each(['/', '/features', '/dashboard/scores', '/no/such/page?x=1'])(
       'serves the SPA for the site path %s',
       async (path) => {
