@@ -27,14 +27,18 @@ function refuse(field: string, problem: string): AppError {
 }
 
 /** What neither database can store the same way: NUL (PostgreSQL refuses it) and unpaired surrogates. */
-function checkText(text: string, field: () => string): void {
-  if (text.includes('\u0000')) throw refuse(field(), 'cannot contain the NUL character.');
-  if (UNPAIRED_SURROGATE.test(text)) throw refuse(field(), 'is not well-formed Unicode text (an unpaired surrogate).');
+function checkText(text: string, frames: Frame[], last?: string | number): void {
+  if (text.includes('\u0000')) throw refuse(pathOf(frames, last), 'cannot contain the NUL character.');
+  if (UNPAIRED_SURROGATE.test(text)) {
+    throw refuse(pathOf(frames, last), 'is not well-formed Unicode text (an unpaired surrogate).');
+  }
 }
 
-function checkLeaf(value: unknown, field: () => string): void {
-  if (typeof value === 'string') checkText(value, field);
-  else if (typeof value === 'number' && !Number.isFinite(value)) throw refuse(field(), 'is too large a number.');
+function checkLeaf(value: unknown, frames: Frame[], last?: string | number): void {
+  if (typeof value === 'string') checkText(value, frames, last);
+  else if (typeof value === 'number' && !Number.isFinite(value)) {
+    throw refuse(pathOf(frames, last), 'is too large a number.');
+  }
 }
 
 /** Starts walking an object or array; an object's keys are text the rule covers too. */
@@ -43,7 +47,7 @@ function open(frames: Frame[], key: string, value: object): void {
   const empty = keys ? keys.length === 0 : (value as unknown[]).length === 0;
   if (empty) return;
   frames.push({ key, value, keys, next: 0 });
-  if (keys) for (const name of keys) checkText(name, () => pathOf(frames));
+  if (keys) for (const name of keys) checkText(name, frames);
 }
 
 const SURROGATE = /[\ud800-\udfff]/;
@@ -91,7 +95,7 @@ export function plainlyClean(text: string): boolean {
  * recursion; throws the first problem as a 400 naming its field.
  */
 export function checkClientJson(body: unknown): void {
-  if (body === null || typeof body !== 'object') return checkLeaf(body, () => '');
+  if (body === null || typeof body !== 'object') return checkLeaf(body, []);
   // One frame per open object or array, not one record per value: a body of 300,000 small values
   // is walked in milliseconds, before anyone is known to have sent it.
   const frames: Frame[] = [];
@@ -108,7 +112,7 @@ export function checkClientJson(body: unknown): void {
     const key = keys ? keys[index]! : index;
     const child = (top.value as Record<string | number, unknown>)[key];
     if (child === null || typeof child !== 'object') {
-      checkLeaf(child, () => pathOf(frames, key));
+      checkLeaf(child, frames, key);
     } else if (frames.length > MAX_JSON_DEPTH) {
       // The child sits at depth frames.length; the refusal names its top-level field.
       throw refuse(frames[1]!.key, `can nest objects and arrays at most ${MAX_JSON_DEPTH} levels deep.`);
